@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The stacker workbench: assembles build/ from Debian's linux-source-6.12, the project's files and
+# patches/series, builds the kernels, boots them in qemu and runs every test tier.
+#
+#   make run     boot the stacked kernel and show it working (the main job)
+#   make shell   the same VM, to an interactive shell
+#   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
+#   make kernel  the stacked bzImage only
+#   make clean / make distclean
+
+KERNEL_PKG_VERSION := 6.12.117-1~deb12u1
+KERNEL_VERSION := 6.12.117
+TARBALL := /usr/src/linux-source-6.12.tar.xz
+
+TOP := $(CURDIR)
+B := $(TOP)/build
+SRC := $(B)/linux
+JOBS ?= $(shell nproc)
+WB := $(TOP)/tools/workbench
+export KERNEL_VERSION TARBALL JOBS
+export CCACHE_DIR ?= $(HOME)/.cache/ccache
+
+# One build at a time: every step that writes build/ takes this lock, so two make runs queue
+# instead of corrupting the tree.
+LOCK := flock $(B)/.lock
+
+DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
+	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
+	kmod util-linux
+
+.PHONY: all deps tree kernel kernel-% initramfs-% run shell check kunit vmtest static clean distclean
+all: run
+
+deps:
+	@$(WB)/deps.sh $(DEPS)
+
+$(B):
+	@mkdir -p $(B)
+
+tree: deps | $(B)
+	@$(LOCK) $(WB)/prepare-tree.sh
+
+kernel: kernel-stacked
+
+# A kernel variant: the fragments named in tests/configs/variants, merged onto tinyconfig.
+kernel-%: tree
+	@$(LOCK) $(WB)/build-kernel.sh $*
+
+run: kernel-stacked
+	@$(WB)/vm.sh --variant stacked --mode tour
+
+shell: kernel-stacked
+	@$(WB)/vm.sh --variant stacked --mode shell
+
+check: tree
+	@$(WB)/check.sh
+
+kunit: tree
+	@$(LOCK) $(WB)/kunit.sh
+
+vmtest: tree
+	@$(WB)/vmtest.sh
+
+static: tree
+	@$(LOCK) $(WB)/static.sh
+
+clean:
+	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results
+
+distclean:
+	rm -rf $(B)

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Stacker: the interface between the stacker LSM and the security modules it hosts.
+ *
+ * A hosted module describes itself with a struct stacker_module. Its hooks are registered with
+ * the LSM framework under its own struct lsm_id, in the order chosen at boot, so the framework's
+ * static calls dispatch straight to them. Its per-object data ("values") hangs off the stacker's
+ * blob in each object and is reached with security_get_value() and friends.
+ */
+#ifndef _LINUX_STACKER_H
+#define _LINUX_STACKER_H
+
+#include <linux/compiler.h>
+#include <linux/gfp_types.h>
+#include <linux/list.h>
+#include <linux/lsm_hooks.h>
+#include <linux/types.h>
+
+/**
+ * enum stacker_object - the kinds of kernel object that carry per-module values
+ * @STACKER_CRED: struct cred
+ * @STACKER_TASK: struct task_struct
+ * @STACKER_FILE: struct file
+ * @STACKER_INODE: struct inode
+ * @STACKER_SUPERBLOCK: struct super_block
+ * @STACKER_IPC: struct kern_ipc_perm
+ * @STACKER_MSG_MSG: struct msg_msg
+ * @STACKER_SOCK: struct sock
+ * @__STACKER_OBJECT_MAX: number of object kinds
+ *
+ * Keys carry no values: Linux 6.12 frees a key's blob without calling any hook, so the stacker
+ * could not free a module's value with the key.
+ */
+enum stacker_object {
+	STACKER_CRED,
+	STACKER_TASK,
+	STACKER_FILE,
+	STACKER_INODE,
+	STACKER_SUPERBLOCK,
+	STACKER_IPC,
+	STACKER_MSG_MSG,
+	STACKER_SOCK,
+	__STACKER_OBJECT_MAX
+};
+
+/**
+ * enum stacker_id - value ids of the modules built into the kernel
+ * @STACKER_ID_CAPABILITY: the commoncap hooks
+ * @STACKER_ID_LABEL: the label module
+ * @STACKER_ID_TEST_A: KUnit test module with a fixed value slot
+ * @__STACKER_ID_BUILTIN_MAX: number of fixed value slots in every object
+ * @STACKER_ID_TEST_B: KUnit test module whose values live on the object's list,
+ *	as a module registered after boot would
+ *
+ * Ids below __STACKER_ID_BUILTIN_MAX own a fixed slot in every object's blob, so
+ * security_get_value() is one load from the blob; larger ids search the object's list.
+ */
+enum stacker_id {
+	STACKER_ID_CAPABILITY,
+	STACKER_ID_LABEL,
+#ifdef CONFIG_SECURITY_STACKER_KUNIT_TEST
+	STACKER_ID_TEST_A,
+#endif
+	__STACKER_ID_BUILTIN_MAX,
+#ifdef CONFIG_SECURITY_STACKER_KUNIT_TEST
+	STACKER_ID_TEST_B = __STACKER_ID_BUILTIN_MAX,
+#endif
+};
+
+/* Most modules the stacker hosts at once, capability included. */
+#define STACKER_MAX_MODULES 8
+
+/**
+ * enum stacker_hook - one index per LSM hook, generated from lsm_hook_defs.h
+ * @__STACKER_HOOK_MAX: number of LSM hooks
+ */
+enum stacker_hook {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) STACKER_HOOK_##NAME,
+#include <linux/lsm_hook_defs.h>
+#undef LSM_HOOK
+	__STACKER_HOOK_MAX
+};
+
+/* The module is always selected, always first, and never permissive (capability). */
+#define STACKER_MODULE_MANDATORY	BIT(0)
+
+/**
+ * struct stacker_module - a security module hosted by the stacker
+ * @name: name used on the "stacker=" boot parameter and in securityfs
+ * @id: value id (enum stacker_id for built-in modules)
+ * @lsmid: LSM id under which the module's hooks are registered
+ * @hooks: the module's hooks
+ * @hooks_count: number of entries in @hooks
+ * @value_size: bytes of per-object data the module keeps, per object kind
+ * @flags: STACKER_MODULE_* flags
+ * @init: optional set-up, called once when the module is selected, before its hooks are
+ *	registered; a non-zero return leaves the module disabled
+ */
+struct stacker_module {
+	const char *name;
+	unsigned int id;
+	const struct lsm_id *lsmid;
+	struct security_hook_list *hooks;
+	int hooks_count;
+	unsigned int value_size[__STACKER_OBJECT_MAX];
+	unsigned int flags;
+	int (*init)(void);
+};
+
+/*
+ * DEFINE_STACKER_MODULE - declare a built-in hosted module, as DEFINE_LSM() does for an LSM.
+ * The table lives in init memory: the stacker copies what it keeps at boot.
+ */
+#define DEFINE_STACKER_MODULE(mod)					\
+	static struct stacker_module __stacker_module_##mod		\
+		__used __section(".stacker_modules.init")		\
+		__aligned(sizeof(unsigned long))
+
+extern struct stacker_module __start_stacker_modules[], __end_stacker_modules[];
+
+/**
+ * struct stacker_blob - the stacker's part of an object's security blob
+ * @slot: values of built-in modules, indexed by enum stacker_id
+ * @values: values of the other modules, struct stacker_value entries
+ *
+ * Writers of one object's values are serialized by the object's owner (values are set while the
+ * object is being created or by the module under its own lock); readers take no lock: a value is
+ * published with release semantics, read with READ_ONCE(), and freed only with the object or
+ * after an RCU grace period (security_del_value()).
+ */
+struct stacker_blob {
+	void *slot[__STACKER_ID_BUILTIN_MAX];
+	struct hlist_head values;
+};
+
+#ifdef CONFIG_SECURITY_STACKER
+
+extern struct lsm_blob_sizes stacker_blob_sizes;
+
+void *stacker_find_value(const struct hlist_head *head, unsigned int id);
+void *stacker_alloc_value(unsigned int id, enum stacker_object obj, gfp_t gfp);
+void stacker_free_value(unsigned int id, void *value);
+int security_set_value(struct hlist_head *head, unsigned int id, void *value);
+void security_del_value(struct hlist_head *head, unsigned int id);
+
+/**
+ * security_get_value() - a module's value on an object
+ * @head: the object's value list, from stacker_values()
+ * @id: the module's value id
+ *
+ * For a built-in module (a constant @id below __STACKER_ID_BUILTIN_MAX) this is one load from
+ * the object's blob; other ids search the object's list.
+ *
+ * Context: Any context. The caller holds a reference on the object, or is in an RCU read-side
+ * critical section for objects freed through RCU.
+ * Return: the value, or NULL if the module has none on this object.
+ */
+static __always_inline void *security_get_value(const struct hlist_head *head, unsigned int id)
+{
+	if (id < __STACKER_ID_BUILTIN_MAX)
+		return READ_ONCE(container_of(head, struct stacker_blob, values)->slot[id]);
+	return stacker_find_value(head, id);
+}
+
+/**
+ * stacker_values() - the value list of an object, from its security blob
+ * @security: the object's blob (cred->security, inode->i_security, ...)
+ * @offset: the stacker's offset in that blob, a member of stacker_blob_sizes
+ *
+ * Return: the list head that security_get_value() and friends take.
+ */
+static inline struct hlist_head *stacker_values(void *security, int offset)
+{
+	return &((struct stacker_blob *)(security + offset))->values;
+}
+
+int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
+		    int allowed);
+
+#ifdef CONFIG_SECURITY_STACKER_STATS
+#include <linux/percpu-defs.h>
+DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
+#endif
+
+#endif /* CONFIG_SECURITY_STACKER */
+
+/*
+ * Used by security.c's hook loops. A result other than the hook's default goes to the stacker,
+ * which attributes a denial to the hosted module that made it and drops the denials of a
+ * permissive module; that is off the fast path, which pays nothing. With statistics on, each
+ * call of a framework slot is one per-CPU increment at a constant address.
+ */
+#ifdef CONFIG_SECURITY_STACKER
+#define LSM_HOOK_VERDICT(HOOK, NUM, R)						\
+	stacker_verdict(static_calls_table.HOOK[NUM].hl, STACKER_HOOK_##HOOK,	\
+			R, LSM_RET_DEFAULT(HOOK))
+#else
+#define LSM_HOOK_VERDICT(HOOK, NUM, R) (R)
+#endif
+
+#ifdef CONFIG_SECURITY_STACKER_STATS
+#define LSM_HOOK_COUNT(HOOK, NUM) this_cpu_inc(stacker_hook_calls[STACKER_HOOK_##HOOK][NUM])
+#else
+#define LSM_HOOK_COUNT(HOOK, NUM) do { } while (0)
+#endif
+
+#endif /* _LINUX_STACKER_H */

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: /sys/kernel/security/stacker/ - the stack, its hooks, counters, modes, lock, errors.
+ */
+
+#include "stacker.h"
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/mutex.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+/* Longest write accepted by "mode" and "lock". */
+#define STACKER_WRITE_MAX 64
+
+static const char *const mode_names[] = {
+	[STACKER_ENFORCING] = "enforcing",
+	[STACKER_PERMISSIVE] = "permissive",
+	[STACKER_DISABLED] = "disabled",
+};
+
+/**
+ * stacker_set_mode() - make a hosted module enforcing or permissive
+ * @name: the module's name
+ * @mode: STACKER_ENFORCING or STACKER_PERMISSIVE
+ *
+ * Context: Process context; takes stacker_mode_mutex.
+ * Return: 0; -EPERM once the stacker is locked; -EINVAL for an unknown or disabled module, a
+ * mandatory module made permissive, or any other @mode.
+ */
+int stacker_set_mode(const char *name, enum stacker_mode mode)
+{
+	struct stacker_entry *e = NULL;
+	int i, rc = 0;
+
+	if (mode != STACKER_ENFORCING && mode != STACKER_PERMISSIVE)
+		return -EINVAL;
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (!strcmp(stacker_entries[i].module.name, name))
+			e = &stacker_entries[i];
+	mutex_lock(&stacker_mode_mutex);
+	if (stacker_locked)
+		rc = -EPERM;
+	else if (!e || e->mode == STACKER_DISABLED)
+		rc = -EINVAL;
+	else if (mode == STACKER_PERMISSIVE && (e->module.flags & STACKER_MODULE_MANDATORY))
+		rc = -EINVAL;
+	else
+		WRITE_ONCE(e->mode, mode);
+	mutex_unlock(&stacker_mode_mutex);
+	if (!rc)
+		pr_notice("module \"%s\" is now %s\n", name, mode_names[mode]);
+	return rc;
+}
+
+/**
+ * stacker_parse_mode() - parse a write to "mode": "<module> enforcing|permissive"
+ * @buf: the written text, NUL-terminated; split in place
+ * @name: set to the module name within @buf
+ * @mode: set to the requested mode
+ *
+ * One trailing newline is allowed; anything else beyond the two words is refused.
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL.
+ */
+int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode)
+{
+	char *word;
+	size_t len = strlen(buf);
+
+	if (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	word = strchr(buf, ' ');
+	if (!word || word == buf)
+		return -EINVAL;
+	*word++ = '\0';
+	*name = buf;
+	if (!strcmp(word, "enforcing"))
+		*mode = STACKER_ENFORCING;
+	else if (!strcmp(word, "permissive"))
+		*mode = STACKER_PERMISSIVE;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* Copy a short write from user space, refusing writers without CAP_MAC_ADMIN. */
+static char *stacker_write_begin(struct file *file, const char __user *ubuf, size_t count,
+				 loff_t *ppos)
+{
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+		return ERR_PTR(-EPERM);
+	if (*ppos != 0 || count == 0 || count >= STACKER_WRITE_MAX)
+		return ERR_PTR(-EINVAL);
+	return memdup_user_nul(ubuf, count);
+}
+
+static int modules_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		if (e->position < 0)
+			continue;
+		seq_printf(m, "%d %s %u %s\n", e->position, e->module.name, e->module.id,
+			   mode_names[READ_ONCE(e->mode)]);
+	}
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		if (e->position >= 0)
+			continue;
+		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id, mode_names[e->mode]);
+	}
+	return 0;
+}
+
+static int hooks_show(struct seq_file *m, void *v)
+{
+	int i, hook;
+
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		seq_printf(m, "%s:", e->module.name);
+		for (hook = 0; hook < __STACKER_HOOK_MAX; hook++)
+			if (stacker_implements(&e->module, hook))
+				seq_printf(m, " %s", stacker_hook_name(hook));
+		seq_putc(m, '\n');
+	}
+	return 0;
+}
+
+static int stats_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
+		return -EOPNOTSUPP;
+	seq_puts(m, "module calls denials\n");
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		if (e->position >= 0)
+			seq_printf(m, "%s %lu %lu\n", e->module.name, stacker_calls(e),
+				   stacker_denials(e));
+	}
+	return 0;
+}
+
+static int mode_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_entries; i++)
+		seq_printf(m, "%s %s\n", stacker_entries[i].module.name,
+			   mode_names[READ_ONCE(stacker_entries[i].mode)]);
+	return 0;
+}
+
+static int lock_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", READ_ONCE(stacker_locked));
+	return 0;
+}
+
+static int errors_show(struct seq_file *m, void *v)
+{
+	const struct stacker_selection *sel = &stacker_boot_selection;
+	int i;
+
+	for (i = 0; i < sel->nr_errors; i++)
+		seq_printf(m, "%s\n", sel->errors[i]);
+	if (sel->dropped_errors)
+		seq_printf(m, "%d more selection errors not shown\n", sel->dropped_errors);
+	return 0;
+}
+
+static ssize_t mode_write(struct file *file, const char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	enum stacker_mode mode;
+	char *buf, *name;
+	int rc;
+
+	buf = stacker_write_begin(file, ubuf, count, ppos);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	rc = stacker_parse_mode(buf, &name, &mode);
+	if (!rc)
+		rc = stacker_set_mode(name, mode);
+	kfree(buf);
+	return rc ?: count;
+}
+
+static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	char *buf;
+	int rc = 0;
+
+	buf = stacker_write_begin(file, ubuf, count, ppos);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
+		rc = -EINVAL;
+	kfree(buf);
+	if (rc)
+		return rc;
+	mutex_lock(&stacker_mode_mutex);
+	if (stacker_locked)
+		rc = -EPERM;
+	WRITE_ONCE(stacker_locked, true);
+	mutex_unlock(&stacker_mode_mutex);
+	if (!rc)
+		pr_notice("locked: no more mode changes or registrations until reboot\n");
+	return rc ?: count;
+}
+
+#define STACKER_SEQ_FOPS(name, write_fn)					\
+	static int name##_open(struct inode *inode, struct file *file)		\
+	{									\
+		return single_open(file, name##_show, NULL);			\
+	}									\
+	static const struct file_operations name##_fops = {			\
+		.open = name##_open,						\
+		.read = seq_read,						\
+		.write = write_fn,						\
+		.llseek = seq_lseek,						\
+		.release = single_release,					\
+	}
+
+STACKER_SEQ_FOPS(modules, NULL);
+STACKER_SEQ_FOPS(hooks, NULL);
+STACKER_SEQ_FOPS(stats, NULL);
+STACKER_SEQ_FOPS(errors, NULL);
+STACKER_SEQ_FOPS(mode, mode_write);
+STACKER_SEQ_FOPS(lock, lock_write);
+
+static const struct {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+} stacker_files[] = {
+	{ "modules", 0444, &modules_fops }, { "hooks", 0444, &hooks_fops },
+	{ "stats", 0444, &stats_fops },	    { "errors", 0444, &errors_fops },
+	{ "mode", 0644, &mode_fops },	    { "lock", 0644, &lock_fops },
+};
+
+static int __init stacker_securityfs_init(void)
+{
+	struct dentry *dir, *file;
+	int i;
+
+	if (!stacker_nr_entries)
+		return 0;
+	dir = securityfs_create_dir("stacker", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	for (i = 0; i < ARRAY_SIZE(stacker_files); i++) {
+		file = securityfs_create_file(stacker_files[i].name, stacker_files[i].mode, dir,
+					      NULL, stacker_files[i].fops);
+		if (IS_ERR(file)) {
+			securityfs_remove(dir);
+			pr_err("cannot create securityfs file %s: %ld\n", stacker_files[i].name,
+			       PTR_ERR(file));
+			return PTR_ERR(file);
+		}
+	}
+	return 0;
+}
+fs_initcall(stacker_securityfs_init);

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: parsing of the boot selection, "stacker=<name>[,<name>...]".
+ */
+
+#include "stacker.h"
+
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+/* Modules the project provides, built in or not: a name here that is not built is reported so. */
+static const char *const stacker_known_names[] = { "capability", "label" };
+
+static __printf(2, 3) void select_error(struct stacker_selection *sel, const char *fmt, ...)
+{
+	va_list args;
+
+	if (sel->nr_errors == STACKER_MAX_ERRORS) {
+		sel->dropped_errors++;
+		return;
+	}
+	va_start(args, fmt);
+	vscnprintf(sel->errors[sel->nr_errors++], STACKER_ERROR_LEN, fmt, args);
+	va_end(args);
+}
+
+static bool name_is_valid(const char *name, size_t len)
+{
+	size_t i;
+
+	if (len > STACKER_NAME_MAX)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!islower(name[i]) && !isdigit(name[i]) && name[i] != '_')
+			return false;
+	return true;
+}
+
+static bool name_is_known(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(stacker_known_names); i++)
+		if (strlen(stacker_known_names[i]) == len && !memcmp(stacker_known_names[i], name, len))
+			return true;
+	return false;
+}
+
+static const struct stacker_module *find_module(const struct stacker_module *avail, int navail,
+						const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < navail; i++)
+		if (strlen(avail[i].name) == len && !memcmp(avail[i].name, name, len))
+			return &avail[i];
+	return NULL;
+}
+
+/* Parser state: which modules were named so far, and whether any valid one came first. */
+struct select_state {
+	struct stacker_selection *sel;
+	const struct stacker_module *avail;
+	int navail;
+	int room;
+	unsigned long seen;
+	bool any;
+};
+
+/* One entry of the list: checked, then appended to the selection or reported. */
+static void select_one(struct select_state *st, const char *name, size_t len)
+{
+	struct stacker_selection *sel = st->sel;
+	const struct stacker_module *m;
+	unsigned long bit;
+
+	if (!len) {
+		select_error(sel, "empty module name ignored");
+		return;
+	}
+	if (!name_is_valid(name, len)) {
+		select_error(sel, "invalid module name \"%*pE\" ignored",
+			     (int)min_t(size_t, len, STACKER_NAME_MAX), name);
+		return;
+	}
+	m = find_module(st->avail, st->navail, name, len);
+	if (!m) {
+		if (name_is_known(name, len))
+			select_error(sel, "module \"%.*s\" is not built into this kernel", (int)len,
+				     name);
+		else
+			select_error(sel, "unknown module \"%.*s\" ignored", (int)len, name);
+		return;
+	}
+	bit = BIT(m - st->avail);
+	if (st->seen & bit) {
+		select_error(sel, "duplicate module \"%s\" ignored", m->name);
+		return;
+	}
+	if (m->flags & STACKER_MODULE_MANDATORY) {
+		if (st->any)
+			select_error(sel, "module \"%s\" always runs first: moved there", m->name);
+	} else if (sel->count == st->room) {
+		select_error(sel, "too many modules: \"%s\" ignored", m->name);
+		return;
+	} else {
+		sel->modules[sel->count++] = m;
+	}
+	st->seen |= bit;
+	st->any = true;
+}
+
+/**
+ * stacker_select() - parse a module list into a call order
+ * @list: comma-separated module names, as given on "stacker=" (may be any bytes, NUL-terminated)
+ * @avail: the built-in modules
+ * @navail: number of entries in @avail
+ * @sel: the result: modules in call order, and one message per refused entry
+ *
+ * Every entry that is not used is reported in @sel: empty or malformed names, names not built
+ * into this kernel, unknown names, duplicates and entries past STACKER_MAX_MODULES. A mandatory
+ * module (capability) is always selected and always first; its absence or another position is
+ * reported too. Nothing is dropped silently.
+ *
+ * Context: Any context; takes no lock and allocates nothing.
+ */
+void stacker_select(const char *list, const struct stacker_module *avail, int navail,
+		    struct stacker_selection *sel)
+{
+	struct select_state st = { .sel = sel, .avail = avail, .navail = navail };
+	const char *p = list;
+	int i, nr_mandatory = 0;
+
+	memset(sel, 0, sizeof(*sel));
+	if (WARN_ON_ONCE(navail > BITS_PER_LONG))
+		st.navail = navail = BITS_PER_LONG;
+	for (i = 0; i < navail; i++)
+		nr_mandatory += !!(avail[i].flags & STACKER_MODULE_MANDATORY);
+	st.room = STACKER_MAX_MODULES - nr_mandatory;
+
+	for (;;) {
+		size_t len = strchrnul(p, ',') - p;
+
+		select_one(&st, p, len);
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+
+	/* Mandatory modules go first, named or not. */
+	memmove(&sel->modules[nr_mandatory], &sel->modules[0], sel->count * sizeof(sel->modules[0]));
+	sel->count += nr_mandatory;
+	for (i = 0, nr_mandatory = 0; i < navail; i++) {
+		if (!(avail[i].flags & STACKER_MODULE_MANDATORY))
+			continue;
+		if (!(st.seen & BIT(i)))
+			select_error(sel, "module \"%s\" missing: added first", avail[i].name);
+		sel->modules[nr_mandatory++] = &avail[i];
+	}
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: registration with the LSM framework and boot-time selection of hosted modules.
+ */
+
+#include "stacker.h"
+
+#include <linux/lsm_hooks.h>
+#include <linux/mutex.h>
+#include <linux/string.h>
+#include <uapi/linux/lsm.h>
+
+/*
+ * Every built-in module, selected or not, in the order of the init-section table. Written only
+ * during init, except each entry's mode (see struct stacker_entry).
+ */
+struct stacker_entry stacker_entries[STACKER_MAX_MODULES] __ro_after_init;
+int stacker_nr_entries __ro_after_init;
+struct stacker_selection stacker_boot_selection __ro_after_init;
+
+/* Serializes mode changes and the lock; the hot path never takes it. */
+DEFINE_MUTEX(stacker_mode_mutex);
+/* Set once by securityfs "lock": no mode change or registration afterwards. */
+bool stacker_locked;
+
+static char *stacker_param __initdata;
+
+static int __init stacker_param_setup(char *str)
+{
+	stacker_param = str;
+	return 1;
+}
+__setup("stacker=", stacker_param_setup);
+
+static const struct lsm_id stacker_lsmid = {
+	.name = "stacker",
+	.id = LSM_ID_STACKER,
+};
+
+/**
+ * stacker_entry_of() - the hosted module registered under an LSM id
+ * @lsmid: the id a hook was registered with
+ *
+ * Context: Any context.
+ * Return: the module's entry, or NULL if @lsmid is not a module the stacker hosts.
+ */
+struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (stacker_entries[i].module.lsmid == lsmid)
+			return &stacker_entries[i];
+	return NULL;
+}
+
+static struct stacker_entry *__init entry_of_module(const struct stacker_module *m)
+{
+	return &stacker_entries[m - __start_stacker_modules];
+}
+
+static void __init stacker_report(const struct stacker_selection *sel)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_errors; i++)
+		pr_err("%s\n", sel->errors[i]);
+	if (sel->dropped_errors)
+		pr_err("%d more selection errors not shown\n", sel->dropped_errors);
+}
+
+/* Register the selected modules' hooks, in call order, under each module's own lsm_id. */
+static void __init stacker_register(const struct stacker_selection *sel)
+{
+	char order[STACKER_MAX_MODULES * (STACKER_NAME_MAX + 1)] = "";
+	int i, position = 0;
+
+	for (i = 0; i < sel->count; i++) {
+		const struct stacker_module *m = sel->modules[i];
+		struct stacker_entry *e = entry_of_module(m);
+		int rc = m->init ? m->init() : 0;
+
+		if (rc) {
+			pr_err("module \"%s\" failed to initialize (%d): disabled\n", m->name, rc);
+			continue;
+		}
+		security_add_hooks(m->hooks, m->hooks_count, m->lsmid);
+		e->mode = STACKER_ENFORCING;
+		e->position = position++;
+		if (*order)
+			strlcat(order, ",", sizeof(order));
+		strlcat(order, m->name, sizeof(order));
+	}
+	pr_info("hosting %s\n", order);
+}
+
+static int __init stacker_init(void)
+{
+	const struct stacker_module *avail = __start_stacker_modules;
+	int i, navail = __end_stacker_modules - __start_stacker_modules;
+
+	if (WARN_ON(navail > STACKER_MAX_MODULES))
+		navail = STACKER_MAX_MODULES;
+	for (i = 0; i < navail; i++) {
+		stacker_entries[i].module = avail[i];
+		stacker_entries[i].mode = STACKER_DISABLED;
+		stacker_entries[i].position = -1;
+	}
+	stacker_nr_entries = navail;
+
+	stacker_select(stacker_param ?: CONFIG_SECURITY_STACKER_DEFAULT, avail, navail,
+		       &stacker_boot_selection);
+	stacker_report(&stacker_boot_selection);
+	if (stacker_values_init(&stacker_boot_selection))
+		panic("stacker: cannot create the value caches\n");
+	stacker_register(&stacker_boot_selection);
+	/* Last, so that each module's free hook still sees its values. */
+	stacker_values_register(&stacker_lsmid);
+	return 0;
+}
+
+DEFINE_LSM(stacker) = {
+	.name = "stacker",
+	.order = LSM_ORDER_FIRST,
+	.blobs = &stacker_blob_sizes,
+	.init = stacker_init,
+};

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Stacker: state shared by the stacker's own files.
+ */
+#ifndef _SECURITY_STACKER_STACKER_H
+#define _SECURITY_STACKER_STACKER_H
+
+#define pr_fmt(fmt) "stacker: " fmt
+
+#include <linux/init.h>
+#include <linux/stacker.h>
+
+/**
+ * enum stacker_mode - what a hosted module's denials do
+ * @STACKER_ENFORCING: a denial is returned to the caller
+ * @STACKER_PERMISSIVE: a denial is logged and counted, then the next module decides
+ * @STACKER_DISABLED: built in but not selected at boot; never called
+ */
+enum stacker_mode {
+	STACKER_ENFORCING,
+	STACKER_PERMISSIVE,
+	STACKER_DISABLED,
+};
+
+/* Longest module name accepted on "stacker=". */
+#define STACKER_NAME_MAX 32
+/* Selection errors kept for securityfs; later ones are counted, not kept. */
+#define STACKER_MAX_ERRORS 16
+#define STACKER_ERROR_LEN 96
+
+/**
+ * struct stacker_selection - the result of parsing "stacker="
+ * @modules: selected modules, in call order, capability first
+ * @count: number of entries in @modules
+ * @errors: what was refused, one message each
+ * @nr_errors: number of messages in @errors
+ * @dropped_errors: messages that did not fit in @errors
+ */
+struct stacker_selection {
+	const struct stacker_module *modules[STACKER_MAX_MODULES];
+	int count;
+	char errors[STACKER_MAX_ERRORS][STACKER_ERROR_LEN];
+	int nr_errors;
+	int dropped_errors;
+};
+
+void stacker_select(const char *list, const struct stacker_module *avail, int navail,
+		    struct stacker_selection *sel);
+
+/**
+ * struct stacker_entry - a built-in module as the stacker keeps it after boot
+ * @module: copy of the module's description (the original is in init memory)
+ * @mode: enum stacker_mode; written under stacker_mode_mutex, read with READ_ONCE()
+ * @position: call position (0 is first), -1 when disabled
+ */
+struct stacker_entry {
+	struct stacker_module module;
+	int mode;
+	int position;
+};
+
+extern struct stacker_entry stacker_entries[STACKER_MAX_MODULES];
+extern int stacker_nr_entries;
+extern struct stacker_selection stacker_boot_selection;
+extern bool stacker_locked;
+extern struct mutex stacker_mode_mutex;
+
+struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid);
+int __must_check stacker_set_mode(const char *name, enum stacker_mode mode);
+int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
+unsigned long stacker_denials(const struct stacker_entry *e);
+unsigned long stacker_calls(const struct stacker_entry *e);
+const char *stacker_hook_name(enum stacker_hook hook);
+bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
+
+int __init stacker_values_init(const struct stacker_selection *sel);
+void __init stacker_values_register(const struct lsm_id *lsmid);
+
+#endif /* _SECURITY_STACKER_STACKER_H */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: what happens to a hosted module's denial: attributed, counted, and enforced unless
+ * the module is permissive.
+ */
+
+#include "stacker.h"
+
+#include <linux/errno.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+
+#ifdef CONFIG_SECURITY_STACKER_STATS
+static DEFINE_PER_CPU(unsigned long[STACKER_MAX_MODULES], stacker_hook_denials);
+
+static void count_denial(const struct stacker_entry *e)
+{
+	this_cpu_inc(stacker_hook_denials[e - stacker_entries]);
+}
+
+/**
+ * stacker_denials() - how many denials a module made
+ * @e: the module
+ *
+ * Context: Process context.
+ * Return: the number of denials since boot, permissive ones included.
+ */
+unsigned long stacker_denials(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(stacker_hook_denials, cpu)[e - stacker_entries];
+	return sum;
+}
+#else
+static void count_denial(const struct stacker_entry *e)
+{
+}
+
+unsigned long stacker_denials(const struct stacker_entry *e)
+{
+	return 0;
+}
+#endif
+
+/**
+ * stacker_verdict() - decide on a hook result that is not the hook's default
+ * @hl: the hook that returned it
+ * @hook: the hook's index
+ * @rc: what the hook returned
+ * @allowed: the hook's default result
+ *
+ * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and
+ * logged (ratelimited) with the module, the hook and the subject; a permissive module's denial
+ * then becomes @allowed, so the next module decides. Every other result, and every result of an
+ * LSM the stacker does not host, is returned as it is.
+ *
+ * Context: Any context a hook runs in; takes no lock.
+ * Return: the result the framework acts on.
+ */
+int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
+		    int allowed)
+{
+	const struct stacker_entry *e;
+	bool permissive;
+
+	if (rc != -EACCES && rc != -EPERM)
+		return rc;
+	e = stacker_entry_of(hl->lsmid);
+	if (!e)
+		return rc;
+	count_denial(e);
+	permissive = READ_ONCE(e->mode) == STACKER_PERMISSIVE;
+	pr_notice_ratelimited("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
+			      permissive ? "would deny" : "denied", stacker_hook_name(hook),
+			      task_pid_nr(current), current->comm, rc);
+	return permissive ? allowed : rc;
+}

@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Build one kernel variant (tests/configs/variants) into build/kernel-<variant>/: tinyconfig plus
+# the variant's fragments, then bzImage and the uapi headers the test programs compile against.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+variant=$1
+out=$top/build/kernel-$variant
+src=$top/build/linux
+cfgdir=$top/tests/configs
+
+frags=$(awk -v v="$variant" '$1 == v { $1 = ""; print }' "$cfgdir/variants")
+if [ -z "$frags" ]; then
+	echo "error: no variant '$variant' in tests/configs/variants" >&2
+	exit 1
+fi
+mkdir -p "$out"
+
+# Regenerate .config only when a fragment changed, so an unchanged config keeps every object.
+sum=$(cd "$cfgdir" && cat $frags | sha1sum | cut -c1-40)
+if [ "$(cat "$out/.fragments-sum" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.config" ]; then
+	echo "  CONFIG  $variant: tinyconfig +$frags"
+	rm -f "$out/.fragments-sum"
+	make -s -C "$src" O="$out" tinyconfig >/dev/null
+	(cd "$cfgdir" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags) >/dev/null
+	make -s -C "$src" O="$out" olddefconfig
+	# merge_config drops options whose dependencies are missing: refuse to build without them.
+	lost=0
+	for f in $frags; do
+		while IFS= read -r line; do
+			case "$line" in
+			CONFIG_*=*) grep -qxF "$line" "$out/.config" || { echo "error: $variant: $f: '$line' did not survive olddefconfig" >&2; lost=1; } ;;
+			"# CONFIG_"*" is not set")
+				sym=${line#\# }
+				sym=${sym%% *}
+				! grep -q "^$sym=" "$out/.config" || { echo "error: $variant: $f: $sym is set, the fragment unsets it" >&2; lost=1; } ;;
+			esac
+		done < "$cfgdir/$f"
+	done
+	[ "$lost" = 0 ] || exit 1
+	echo "$sum" > "$out/.fragments-sum"
+fi
+
+echo "  KERNEL  $variant"
+make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" bzImage headers

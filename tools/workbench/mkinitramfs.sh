@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Pack the VM's initramfs for one kernel variant: busybox-static, /init, the statically linked
+# test programs of tests/vm/ and the project's tools, the demo tour. Rebuilt only when an input
+# is newer than the image.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+variant=$1
+kout=$top/build/kernel-$variant
+out=$top/build/initramfs-$variant
+img=$out.cpio.gz
+src=$top/build/linux
+cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include"
+	-I "$src/tools/testing/selftests" -I "$top/tests/vm")
+
+inputs=$(find "$top/tests/vm" "$top/tests/demo" "$top/tools" -type f -newer "$img" 2>/dev/null | head -1 || true)
+if [ -f "$img" ] && [ -z "$inputs" ] && [ "$img" -nt "$kout/usr/include" ] && [ "$img" -nt /bin/busybox ]; then
+	exit 0
+fi
+
+echo "  INITRD  $variant"
+rm -rf "$out"
+mkdir -p "$out"/{bin,sbin,proc,sys,dev,tmp,tests,demo,etc,root}
+cp /bin/busybox "$out/bin/busybox"
+for a in $(/bin/busybox --list); do
+	[ "$a" = busybox ] || ln -s busybox "$out/bin/$a"
+done
+cp "$top/tests/vm/init.sh" "$out/init"
+chmod 755 "$out/init"
+cp -r "$top/tests/demo/." "$out/demo/"
+echo "root:x:0:0:root:/root:/bin/sh" > "$out/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$out/etc/passwd"
+
+for c in "$top"/tests/vm/*_test.c; do
+	[ -e "$c" ] || continue
+	gcc "${cflags[@]}" -o "$out/tests/$(basename "$c" .c)" "$c"
+done
+for d in "$top"/tools/*/; do
+	[ -f "$d/Makefile" ] && [ "$(basename "$d")" != workbench ] || continue
+	make -s -C "$d" O="$top/build/tools" KHDR="$kout/usr/include" DESTDIR="$out/bin" install
+done
+
+(cd "$out" && find . | cpio -o -H newc --quiet | gzip -1) > "$img.tmp"
+mv "$img.tmp" "$img"

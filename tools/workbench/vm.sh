@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Boot a kernel variant in qemu with the test initramfs.
+#   vm.sh --variant V --mode tests|tour|shell [--tests a,b] [--append "..."] [--log FILE]
+#         [--timeout S] [--icount]
+# KVM is used when a guest really boots under it (probed once per machine, cached in build/);
+# otherwise TCG, with one line saying why. A guest that outlives --timeout is killed and the last
+# 40 console lines are shown; the exit status is then 124.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+variant=stacked mode=tour tests= append= log= timeout=180 icount=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--variant) variant=$2; shift ;;
+	--mode) mode=$2; shift ;;
+	--tests) tests=$2; shift ;;
+	--append) append=$2; shift ;;
+	--log) log=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--icount) icount=1 ;;
+	*) echo "vm.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
+"$top/tools/workbench/mkinitramfs.sh" "$variant"
+initrd=$top/build/initramfs-$variant.cpio.gz
+cmdline="console=ttyS0 panic=-1 oops=panic quiet loglevel=4 wb.mode=$mode wb.tests=$tests $append"
+
+# Decide the accelerator once per machine: KVM only if a guest gets to /init under it.
+accel_file=$top/build/.accel
+if [ -n "$icount" ]; then
+	accel="tcg -icount shift=0"
+	echo "  VM      TCG with -icount shift=0 (guest clock counts instructions)"
+elif [ -f "$accel_file" ]; then
+	accel=$(cat "$accel_file")
+	echo "  VM      $accel ($(cat "$accel_file.why"))"
+else
+	accel=tcg why="/dev/kvm is missing or not usable"
+	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		if timeout 15 qemu-system-x86_64 -machine q35 -accel kvm -cpu max -m 256 -nographic \
+			-no-reboot -kernel "$kernel" -initrd "$initrd" \
+			-append "console=ttyS0 panic=-1 wb.mode=probe" </dev/null 2>&1 | grep -q WB-READY; then
+			accel="kvm -cpu max" why="a guest booted under KVM"
+		else
+			why="a guest did not reach /init under KVM within 15 s"
+		fi
+	fi
+	echo "$accel" > "$accel_file"
+	echo "$why" > "$accel_file.why"
+	echo "  VM      using ${accel%% *}: $why"
+fi
+
+# shellcheck disable=SC2086
+if [ "$mode" = shell ]; then
+	exec qemu-system-x86_64 -machine q35 -accel $accel -m 1024 -nographic -no-reboot \
+		-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+fi
+
+[ -n "$log" ] || log=$(mktemp)
+rc=0
+# shellcheck disable=SC2086
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -m 1024 \
+	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
+	</dev/null >"$log" 2>&1 || rc=$?
+if [ "$mode" = tour ]; then
+	sed -n '/WB-READY/,/WB-DONE/p' "$log" | grep -v '^WB-'
+fi
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "error: the VM ($variant, $mode) did not finish within ${timeout} s; last 40 console lines:" >&2
+	tail -n 40 "$log" | sed 's/^/    /' >&2
+	exit 124
+fi
+if grep -q 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log"; then
+	echo "error: the kernel reported a problem ($variant, $mode):" >&2
+	grep -A 20 -m 1 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log" | sed 's/^/    /' >&2
+	exit 3
+fi
+grep -q WB-DONE "$log" || { echo "error: the VM stopped before its work was done" >&2; tail -n 40 "$log" >&2; exit 4; }
+exit 0
