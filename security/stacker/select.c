@@ -25,6 +25,22 @@ static __printf(2, 3) void select_error(struct stacker_selection *sel, const cha
 	va_end(args);
 }
 
+/* Quote a refused name for the log: printable ASCII as is, every other byte as \xNN. */
+static void escape_name(char *out, size_t size, const char *name, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len && n + 5 <= size; i++) {
+		u8 c = name[i];
+
+		if (c > ' ' && c < 0x7f && c != '\\')
+			out[n++] = c;
+		else
+			n += scnprintf(out + n, size - n, "\\x%02x", c);
+	}
+	out[n] = '\0';
+}
+
 static bool name_is_valid(const char *name, size_t len)
 {
 	size_t i;
@@ -80,8 +96,10 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 		return;
 	}
 	if (!name_is_valid(name, len)) {
-		select_error(sel, "invalid module name \"%*pE\" ignored",
-			     (int)min_t(size_t, len, STACKER_NAME_MAX), name);
+		char quoted[4 * STACKER_NAME_MAX + 1];
+
+		escape_name(quoted, sizeof(quoted), name, min_t(size_t, len, STACKER_NAME_MAX));
+		select_error(sel, "invalid module name \"%s\" ignored", quoted);
 		return;
 	}
 	m = find_module(st->avail, st->navail, name, len);

@@ -256,10 +256,12 @@ static void hook_msg_msg_free_security(struct msg_msg *msg)
 	free_values(msg->security, stacker_blob_sizes.lbs_msg_msg);
 }
 
+#ifdef CONFIG_SECURITY_NETWORK
 static void hook_sk_free_security(struct sock *sk)
 {
 	free_values(sk->sk_security, stacker_blob_sizes.lbs_sock);
 }
+#endif
 
 
 static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
@@ -272,7 +274,9 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(shm_free_security, hook_ipc_free_security),
 	LSM_HOOK_INIT(sem_free_security, hook_ipc_free_security),
 	LSM_HOOK_INIT(msg_msg_free_security, hook_msg_msg_free_security),
+#ifdef CONFIG_SECURITY_NETWORK
 	LSM_HOOK_INIT(sk_free_security, hook_sk_free_security),
+#endif
 };
 
 /**

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: KUnit tests of composition, through the real LSM framework and the test modules
+ * test_a and test_b (boot order "capability,test_a,test_b").
+ */
+
+#include "stacker.h"
+#include "test_modules.h"
+
+#include <kunit/test.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/preempt.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <uapi/linux/lsm.h>
+
+static int dispatch_init(struct kunit *test)
+{
+	memset(&stacker_test_ctl, 0, sizeof(stacker_test_ctl));
+	WRITE_ONCE(stacker_test_ctl.task, current);
+	return 0;
+}
+
+static void dispatch_exit(struct kunit *test)
+{
+	WRITE_ONCE(stacker_test_ctl.task, NULL);
+	WARN_ON(stacker_set_mode("test_a", STACKER_ENFORCING));
+}
+
+static struct stacker_entry *entry(const char *name)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (!strcmp(stacker_entries[i].module.name, name))
+			return &stacker_entries[i];
+	return NULL;
+}
+
+static int getpgid_with(int a, int b)
+{
+	stacker_test_ctl.trace_len = 0;
+	memset(stacker_test_ctl.trace, 0, sizeof(stacker_test_ctl.trace));
+	stacker_test_ctl.getpgid_rc[0] = a;
+	stacker_test_ctl.getpgid_rc[1] = b;
+	return security_task_getpgid(current);
+}
+
+static void stacker_dispatch_boot_order(struct kunit *test)
+{
+	KUNIT_ASSERT_NOT_NULL(test, entry("test_a"));
+	KUNIT_ASSERT_NOT_NULL(test, entry("test_b"));
+	KUNIT_EXPECT_EQ(test, entry("capability")->position, 0);
+	KUNIT_EXPECT_EQ(test, entry("test_a")->position, 1);
+	KUNIT_EXPECT_EQ(test, entry("test_b")->position, 2);
+}
+
+/* int hooks: every module in boot order; the first result other than the default wins. */
+static void stacker_dispatch_first_denial_wins(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, getpgid_with(0, 0), 0);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "ab");
+	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, -EPERM), -EACCES);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "a");
+	KUNIT_EXPECT_EQ(test, getpgid_with(0, -EPERM), -EPERM);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "ab");
+}
+
+/* void hooks: every module, in order. */
+static void stacker_dispatch_void_hook(struct kunit *test)
+{
+	u32 secid = 1;
+
+	security_cred_getsecid(current_cred(), &secid);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "xy");
+	KUNIT_EXPECT_EQ(test, secid, 0);
+}
+
+/* Alloc hooks: both modules attach values, and the free hooks see them before they go. */
+static void stacker_dispatch_alloc_free(struct kunit *test)
+{
+	struct cred *cred = kzalloc(sizeof(*cred), GFP_KERNEL);
+	struct hlist_head *head;
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	KUNIT_ASSERT_EQ(test, security_cred_alloc_blank(cred, GFP_KERNEL), 0);
+	head = stacker_values(cred->security, stacker_blob_sizes.lbs_cred);
+	KUNIT_EXPECT_NOT_NULL(test, security_get_value(head, STACKER_ID_TEST_A));
+	KUNIT_EXPECT_NOT_NULL(test, security_get_value(head, STACKER_ID_TEST_B));
+	security_cred_free(cred);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "abAB");
+	KUNIT_EXPECT_TRUE(test, stacker_test_ctl.freed_own_value[0]);
+	KUNIT_EXPECT_TRUE(test, stacker_test_ctl.freed_own_value[1]);
+	KUNIT_EXPECT_NULL(test, cred->security);
+	kfree(cred);
+}
+
+/*
+ * Module k fails its alloc hook: the error comes back, and the free hooks run - the earlier
+ * module's finds its value, which the stacker then frees with the blob.
+ */
+static void stacker_dispatch_alloc_unwinds(struct kunit *test)
+{
+	struct cred *cred = kzalloc(sizeof(*cred), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	stacker_test_ctl.alloc_rc[1] = -ENOMEM;
+	KUNIT_EXPECT_EQ(test, security_cred_alloc_blank(cred, GFP_KERNEL), -ENOMEM);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "abAB");
+	KUNIT_EXPECT_TRUE(test, stacker_test_ctl.freed_own_value[0]);
+	KUNIT_EXPECT_FALSE(test, stacker_test_ctl.freed_own_value[1]);
+	KUNIT_EXPECT_NULL(test, cred->security);
+	kfree(cred);
+}
+
+/* A permissive module's denial is counted, then the next module decides. */
+static void stacker_dispatch_permissive(struct kunit *test)
+{
+	struct stacker_entry *a = entry("test_a");
+	unsigned long before;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	before = stacker_denials(a);
+	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_PERMISSIVE), 0);
+	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, 0), 0);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "ab");
+	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, -EPERM), -EPERM);
+	KUNIT_EXPECT_EQ(test, stacker_denials(a), before + 2);
+	/* Only denials are softened: other errors still stop the chain. */
+	KUNIT_EXPECT_EQ(test, getpgid_with(-ENOMEM, 0), -ENOMEM);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "a");
+	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_ENFORCING), 0);
+	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, 0), -EACCES);
+	KUNIT_EXPECT_EQ(test, stacker_set_mode("capability", STACKER_PERMISSIVE), -EINVAL);
+	KUNIT_EXPECT_EQ(test, stacker_set_mode("bogus", STACKER_ENFORCING), -EINVAL);
+}
+
+/* Capability is registered once, by the stacker: one capability check, one call. */
+static void stacker_dispatch_capability_once(struct kunit *test)
+{
+	struct stacker_entry *cap = entry("capability");
+	unsigned long before, after;
+	int slot, owners = 0;
+
+	for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
+		const struct security_hook_list *hl = static_calls_table.capable[slot].hl;
+
+		owners += hl && hl->lsmid->id == LSM_ID_CAPABILITY;
+	}
+	KUNIT_EXPECT_EQ(test, owners, 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, cap);
+	preempt_disable();
+	before = stacker_calls(cap);
+	ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
+	after = stacker_calls(cap);
+	preempt_enable();
+	KUNIT_EXPECT_EQ(test, after - before, 1);
+}
+
+static struct kunit_case stacker_dispatch_cases[] = {
+	KUNIT_CASE(stacker_dispatch_boot_order),
+	KUNIT_CASE(stacker_dispatch_first_denial_wins),
+	KUNIT_CASE(stacker_dispatch_void_hook),
+	KUNIT_CASE(stacker_dispatch_alloc_free),
+	KUNIT_CASE(stacker_dispatch_alloc_unwinds),
+	KUNIT_CASE(stacker_dispatch_permissive),
+	KUNIT_CASE(stacker_dispatch_capability_once),
+	{}
+};
+
+static struct kunit_suite stacker_dispatch_suite = {
+	.name = "stacker_dispatch",
+	.init = dispatch_init,
+	.exit = dispatch_exit,
+	.test_cases = stacker_dispatch_cases,
+};
+
+kunit_test_suite(stacker_dispatch_suite);

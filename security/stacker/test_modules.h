@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Stacker: two test-only hosted modules that the KUnit suites drive through the real LSM
+ * dispatch. They act only for the task named in stacker_test_ctl, so the rest of the kernel
+ * never notices them.
+ */
+#ifndef _SECURITY_STACKER_TEST_MODULES_H
+#define _SECURITY_STACKER_TEST_MODULES_H
+
+#include <linux/sched.h>
+
+#define STACKER_TEST_TRACE_MAX 16
+
+/**
+ * struct stacker_test_ctl - what the test modules do, and what they saw
+ * @task: the only task the modules act for; NULL disarms them
+ * @alloc_rc: result of each module's cred_alloc_blank hook
+ * @getpgid_rc: result of each module's task_getpgid hook
+ * @freed_own_value: each module's cred_free hook found its value still attached
+ * @trace: hook calls in order: 'a'/'b' alloc or check, 'A'/'B' free, 'x'/'y' void hook
+ * @trace_len: characters in @trace
+ */
+struct stacker_test_ctl {
+	struct task_struct *task;
+	int alloc_rc[2];
+	int getpgid_rc[2];
+	bool freed_own_value[2];
+	char trace[STACKER_TEST_TRACE_MAX + 1];
+	int trace_len;
+};
+
+extern struct stacker_test_ctl stacker_test_ctl;
+
+/* Test value kept by each test module on a cred. */
+struct stacker_test_value {
+	u64 magic;
+};
+
+#define STACKER_TEST_MAGIC 0x57ac4e7ULL
+
+#endif /* _SECURITY_STACKER_TEST_MODULES_H */

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What every build must show from user space, with the stacker built in or not: capability
+ * enforces, and the LSM lists name the modules the kernel runs.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/lsm.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+
+static int read_file(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static bool stacker_built(void)
+{
+	struct stat st;
+
+	return stat("/sys/kernel/security/stacker", &st) == 0;
+}
+
+TEST(lsm_file_names_capability_and_selinux)
+{
+	char buf[256];
+
+	ASSERT_EQ(0, read_file("/sys/kernel/security/lsm", buf, sizeof(buf)));
+	EXPECT_EQ(0, strncmp(buf, "capability,", 11));
+	EXPECT_NE(NULL, strstr(buf, "selinux"));
+	EXPECT_EQ(stacker_built(), strstr(buf, ",stacker") != NULL);
+}
+
+TEST(lsm_list_modules_reports_ids)
+{
+	__u64 ids[32];
+	__u32 size = sizeof(ids);
+	bool cap = false, stacker = false;
+	long i, n;
+
+	n = syscall(__NR_lsm_list_modules, ids, &size, 0);
+	ASSERT_LT(0, n);
+	for (i = 0; i < n; i++) {
+		cap |= ids[i] == LSM_ID_CAPABILITY;
+		stacker |= ids[i] == LSM_ID_STACKER;
+	}
+	EXPECT_TRUE(cap);
+	EXPECT_EQ(stacker_built(), stacker);
+}
+
+TEST(unprivileged_sethostname_is_denied)
+{
+	int status;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		if (sethostname("intruder", 8) == 0)
+			_exit(3);
+		_exit(errno == EPERM ? 0 : 4);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+TEST(root_may_sethostname)
+{
+	EXPECT_EQ(0, sethostname("stacker-vm", 10));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Checks the stacker LSM from user space, against the boot's "stacker=", in the test VM. */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <linux/lsm.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* The harness and the code its macros generate are not clean under -Wextra, which the VM uses. */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include "kselftest_harness.h"
+
+#define STACKER "/sys/kernel/security/stacker/"
+/* CONFIG_SECURITY_STACKER_DEFAULT of the tested kernel: the stack without "stacker=". */
+#define DEFAULT_STACK "capability,label"
+/* Modules the project provides, built or not (stacker_known_names in select.c). */
+static const char *const known_modules[] = { "capability", "label" };
+/* STACKER_NAME_MAX and STACKER_MAX_MODULES of the kernel. */
+#define NAME_MAX_LEN 32
+#define MAX_MODULES 8
+#define TEXT_SIZE 8192
+#define NOBODY 65534
+
+/* What the boot selection should have produced, worked out from the command line. */
+struct stack {
+	char selected[MAX_MODULES][NAME_MAX_LEN + 1];
+	int count;
+	char errors[TEXT_SIZE];
+};
+
+/* The whole of a small text file, NUL-terminated; its length, or -1 (also when it fills @buf). */
+static ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = 0, n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	if (n < 0 || (size_t)len == size - 1)
+		return -1;
+	buf[len] = '\0';
+	return len;
+}
+
+/* One write() of @len bytes at offset 0 of a freshly opened @path: its result, errno kept. */
+static ssize_t write_text(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t rc;
+	int err;
+
+	if (fd < 0)
+		return -1;
+	rc = write(fd, text, len);
+	err = errno;
+	close(fd);
+	errno = err;
+	return rc;
+}
+
+static ssize_t write_str(const char *path, const char *text)
+{
+	return write_text(path, text, strlen(text));
+}
+
+/* The line of @text that starts with @prefix, or NULL. */
+static const char *find_line(const char *text, const char *prefix)
+{
+	while (*text) {
+		if (!strncmp(text, prefix, strlen(prefix)))
+			return text;
+		text = strchrnul(text, '\n');
+		if (*text)
+			text++;
+	}
+	return NULL;
+}
+
+static int count_lines(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/* Whether the hooks file, which has a line for every built-in module, names this one. */
+static bool is_built(const char *hooks, const char *name, size_t len)
+{
+	char prefix[NAME_MAX_LEN + 2];
+
+	snprintf(prefix, sizeof(prefix), "%.*s:", (int)len, name);
+	return find_line(hooks, prefix);
+}
+
+/* Whether the @len bytes at @name are the string @s. */
+static bool same(const char *name, size_t len, const char *s)
+{
+	return strlen(s) == len && !strncmp(name, s, len);
+}
+
+static bool is_known(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known_modules); i++)
+		if (same(name, len, known_modules[i]))
+			return true;
+	return false;
+}
+
+static bool is_valid(const char *name, size_t len)
+{
+	return len <= NAME_MAX_LEN && strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") >= len;
+}
+
+static void add_error(struct stack *exp, const char *fmt, ...)
+{
+	size_t used = strlen(exp->errors);
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(exp->errors + used, sizeof(exp->errors) - used, fmt, args);
+	va_end(args);
+}
+
+/* Whether a built module was already named: capability (@cap) or one of the selected. */
+static bool is_named(const struct stack *exp, bool cap, const char *name, size_t len)
+{
+	int i;
+
+	if (same(name, len, "capability"))
+		return cap;
+	for (i = 1; i < exp->count; i++)
+		if (same(name, len, exp->selected[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The call order and the errors file that the list on "stacker=" should give, as documented:
+ * capability first whether named or not, then each built module named once, in list order.
+ */
+static void expect_stack(const char *list, const char *hooks, struct stack *exp)
+{
+	bool cap = false, any = false;
+	const char *name = list;
+	size_t len;
+
+	exp->count = 1;
+	strcpy(exp->selected[0], "capability");
+	exp->errors[0] = '\0';
+	for (;;) {
+		len = strchrnul(name, ',') - name;
+		if (!len) {
+			add_error(exp, "empty module name ignored\n");
+		} else if (!is_valid(name, len)) {
+			add_error(exp, "invalid module name \"%.*s\" ignored\n",
+				  (int)(len < NAME_MAX_LEN ? len : NAME_MAX_LEN), name);
+		} else if (!is_built(hooks, name, len)) {
+			if (is_known(name, len))
+				add_error(exp, "module \"%.*s\" is not built into this kernel\n",
+					  (int)len, name);
+			else
+				add_error(exp, "unknown module \"%.*s\" ignored\n", (int)len, name);
+		} else if (is_named(exp, cap, name, len)) {
+			add_error(exp, "duplicate module \"%.*s\" ignored\n", (int)len, name);
+		} else if (same(name, len, "capability")) {
+			if (any)
+				add_error(exp, "module \"%s\" always runs first: moved there\n",
+					  "capability");
+			cap = any = true;
+		} else {
+			snprintf(exp->selected[exp->count++], sizeof(exp->selected[0]), "%.*s",
+				 (int)len, name);
+			any = true;
+		}
+		if (!name[len])
+			break;
+		name += len + 1;
+	}
+	if (!cap)
+		add_error(exp, "module \"capability\" missing: added first\n");
+}
+
+/* The expected stack of this boot: the last "stacker=" on the command line, or the default. */
+static int boot_stack(struct stack *exp)
+{
+	char cmdline[4096], hooks[TEXT_SIZE];
+	const char *list = DEFAULT_STACK;
+	char *tok, *save;
+
+	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0 ||
+	    read_text(STACKER "hooks", hooks, sizeof(hooks)) < 0)
+		return -1;
+	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+		if (!strncmp(tok, "stacker=", strlen("stacker=")))
+			list = tok + strlen("stacker=");
+	expect_stack(list, hooks, exp);
+	return 0;
+}
+
+/* Capability's line of the stats file, after checking the header. */
+static int capability_stats(unsigned long *calls, unsigned long *denials)
+{
+	char stats[TEXT_SIZE];
+	const char *line;
+
+	if (read_text(STACKER "stats", stats, sizeof(stats)) < 0 ||
+	    strncmp(stats, "module calls denials\n", strlen("module calls denials\n")))
+		return -1;
+	line = find_line(stats, "capability ");
+	if (!line || sscanf(line, "capability %lu %lu\n", calls, denials) != 2)
+		return -1;
+	return 0;
+}
+
+static int drop_to_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		return -1;
+	return 0;
+}
+
+/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
+static int drop_mac_admin(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+TEST(lsm_lists_capability_and_stacker)
+{
+	char lsm[TEXT_SIZE], *tok, *save;
+	bool cap = false, stacker = false;
+	__u64 ids[64];
+	__u32 size = sizeof(ids);
+	int i, n = 0, count;
+
+	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", lsm, sizeof(lsm)));
+	for (tok = strtok_r(lsm, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save), n++) {
+		cap |= !strcmp(tok, "capability");
+		stacker |= !strcmp(tok, "stacker");
+	}
+	ASSERT_TRUE(cap);
+	ASSERT_TRUE(stacker);
+
+	count = syscall(__NR_lsm_list_modules, ids, &size, 0);
+	ASSERT_EQ(n, count);
+	cap = stacker = false;
+	for (i = 0; i < count; i++) {
+		cap |= ids[i] == LSM_ID_CAPABILITY;
+		stacker |= ids[i] == LSM_ID_STACKER;
+	}
+	ASSERT_TRUE(cap);
+	ASSERT_TRUE(stacker);
+}
+
+TEST(modules_follow_boot_selection)
+{
+	char modules[TEXT_SIZE], hooks[TEXT_SIZE], name[NAME_MAX_LEN + 1], state[16], *line, *save;
+	int selected = 0, disabled = 0, pos, i;
+	unsigned int id;
+	struct stack exp;
+
+	ASSERT_EQ(0, boot_stack(&exp));
+	ASSERT_LT(0, read_text(STACKER "hooks", hooks, sizeof(hooks)));
+	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
+	ASSERT_EQ(0, strncmp(modules, "0 capability 0 enforcing\n", 25));
+
+	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '-') {
+			/* Built in, not selected: after the selected ones, and not one of them. */
+			ASSERT_EQ(3, sscanf(line, "- %32s %u %15s", name, &id, state));
+			ASSERT_STREQ("disabled", state);
+			ASSERT_TRUE(is_built(hooks, name, strlen(name)));
+			for (i = 0; i < exp.count; i++)
+				ASSERT_STRNE(exp.selected[i], name);
+			disabled++;
+			continue;
+		}
+		ASSERT_EQ(0, disabled);
+		ASSERT_EQ(4, sscanf(line, "%d %32s %u %15s", &pos, name, &id, state));
+		ASSERT_EQ(selected, pos);
+		ASSERT_GT(exp.count, selected);
+		ASSERT_STREQ(exp.selected[selected], name);
+		ASSERT_STREQ("enforcing", state);
+		selected++;
+	}
+	ASSERT_EQ(exp.count, selected);
+	ASSERT_EQ(count_lines(hooks), selected + disabled);
+}
+
+TEST(errors_follow_boot_selection)
+{
+	char errors[TEXT_SIZE];
+	struct stack exp;
+
+	ASSERT_EQ(0, boot_stack(&exp));
+	ASSERT_LE(0, read_text(STACKER "errors", errors, sizeof(errors)));
+	ASSERT_STREQ(exp.errors, errors);
+}
+
+TEST(mode_lists_every_module_as_modules_does)
+{
+	char modules[TEXT_SIZE], mode[TEXT_SIZE], expect[2 * NAME_MAX_LEN], name[NAME_MAX_LEN + 1];
+	char state[16], *line, *save;
+
+	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
+	ASSERT_LT(0, read_text(STACKER "mode", mode, sizeof(mode)));
+	ASSERT_EQ(count_lines(modules), count_lines(mode));
+	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		ASSERT_EQ(2, sscanf(line, "%*s %32s %*u %15s", name, state));
+		snprintf(expect, sizeof(expect), "%s %s\n", name, state);
+		ASSERT_NE(NULL, find_line(mode, expect));
+	}
+}
+
+TEST(capability_hooks_include_capable)
+{
+	char hooks[TEXT_SIZE], words[TEXT_SIZE];
+	const char *line;
+
+	ASSERT_LT(0, read_text(STACKER "hooks", hooks, sizeof(hooks)));
+	line = find_line(hooks, "capability:");
+	ASSERT_NE(NULL, line);
+	snprintf(words, sizeof(words), "%.*s ", (int)(strchrnul(line, '\n') - line), line);
+	ASSERT_NE(NULL, strstr(words, " capable "));
+}
+
+TEST(capability_denial_is_returned_counted_and_logged)
+{
+	unsigned long calls0, denials0, calls1, denials1;
+	char comm[16] = "", expect[128], record[1024];
+	bool logged = false;
+	ssize_t n;
+	int kmsg;
+
+	ASSERT_EQ(0, capability_stats(&calls0, &denials0));
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, lseek(kmsg, 0, SEEK_END));
+
+	ASSERT_EQ(0, drop_to_nobody());
+	ASSERT_EQ(-1, sethostname("stacker", strlen("stacker")));
+	ASSERT_EQ(EPERM, errno);
+
+	ASSERT_EQ(0, capability_stats(&calls1, &denials1));
+	ASSERT_LT(calls0, calls1);
+	ASSERT_LT(denials0, denials1);
+
+	ASSERT_EQ(0, prctl(PR_GET_NAME, comm));
+	snprintf(expect, sizeof(expect),
+		 "stacker: capability denied capable: pid=%d comm=\"%s\" error=%d\n",
+		 getpid(), comm, -EPERM);
+	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
+		record[n] = '\0';
+		logged |= strstr(record, expect) != NULL;
+	}
+	close(kmsg);
+	ASSERT_TRUE(logged);
+}
+
+TEST(writes_need_cap_mac_admin)
+{
+	char before[TEXT_SIZE], after[TEXT_SIZE], lock[8];
+
+	ASSERT_LT(0, read_text(STACKER "mode", before, sizeof(before)));
+	ASSERT_EQ(0, drop_mac_admin());
+	ASSERT_EQ(-1, write_str(STACKER "mode", "capability enforcing"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(STACKER "lock", "1"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_LT(0, read_text(STACKER "mode", after, sizeof(after)));
+	ASSERT_STREQ(before, after);
+	ASSERT_LT(0, read_text(STACKER "lock", lock, sizeof(lock)));
+	ASSERT_STREQ("0\n", lock);
+}
+
+/* CAP_MAC_ADMIN is checked against the credentials that opened the file, not the writer's. */
+TEST(opener_credentials_are_checked)
+{
+	const char *text = "capability enforcing";
+	int fd = open(STACKER "mode", O_WRONLY | O_CLOEXEC);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, drop_mac_admin());
+	ASSERT_EQ((ssize_t)strlen(text), write(fd, text, strlen(text)));
+	close(fd);
+}
+
+TEST(mode_write_accepted)
+{
+	char mode[TEXT_SIZE];
+
+	ASSERT_EQ(20, write_str(STACKER "mode", "capability enforcing"));
+	ASSERT_EQ(21, write_str(STACKER "mode", "capability enforcing\n"));
+	ASSERT_LT(0, read_text(STACKER "mode", mode, sizeof(mode)));
+	ASSERT_NE(NULL, find_line(mode, "capability enforcing\n"));
+}
+
+TEST(write_at_offset_refused)
+{
+	static const char *const files[][2] = {
+		{ STACKER "mode", "capability enforcing" },
+		{ STACKER "lock", "1" },
+	};
+	size_t i;
+	int fd;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		fd = open(files[i][0], O_WRONLY | O_CLOEXEC);
+		ASSERT_LE(0, fd);
+		ASSERT_EQ(1, lseek(fd, 1, SEEK_SET));
+		ASSERT_EQ(-1, write(fd, files[i][1], strlen(files[i][1])));
+		ASSERT_EQ(EINVAL, errno);
+		close(fd);
+	}
+}
+
+/* Malformed writes to "mode" and "lock": EINVAL, and neither file changes. */
+FIXTURE(malformed) {};
+
+FIXTURE_VARIANT(malformed)
+{
+	const char *file;
+	const char *text;
+	size_t len;
+};
+
+#define MALFORMED(_name, _file, _text)							\
+	FIXTURE_VARIANT_ADD(malformed, _name) {						\
+		.file = STACKER _file, .text = _text, .len = sizeof(_text) - 1,		\
+	}
+
+MALFORMED(mode_empty, "mode", "");
+MALFORMED(mode_newline, "mode", "\n");
+MALFORMED(mode_name_only, "mode", "capability");
+MALFORMED(mode_state_only, "mode", " enforcing");
+MALFORMED(mode_bad_state, "mode", "capability bogus");
+MALFORMED(mode_unknown_module, "mode", "bogus enforcing");
+MALFORMED(mode_capability_permissive, "mode", "capability permissive");
+MALFORMED(mode_extra_word, "mode", "capability enforcing extra");
+MALFORMED(mode_two_spaces, "mode", "capability  enforcing");
+MALFORMED(mode_trailing_space, "mode", "capability enforcing ");
+MALFORMED(mode_two_newlines, "mode", "capability enforcing\n\n");
+MALFORMED(lock_empty, "lock", "");
+MALFORMED(lock_zero, "lock", "0");
+MALFORMED(lock_two, "lock", "2");
+MALFORMED(lock_yes, "lock", "yes");
+MALFORMED(lock_eleven, "lock", "11");
+MALFORMED(lock_two_newlines, "lock", "1\n\n");
+
+/* 64 bytes that would parse as "capability enforcing\n": only the length refuses them. */
+FIXTURE_VARIANT_ADD(malformed, mode_64_bytes) {
+	.file = STACKER "mode",
+	.text = (const char[64]) { "capability enforcing\n" },
+	.len = 64,
+};
+
+FIXTURE_SETUP(malformed)
+{
+}
+
+FIXTURE_TEARDOWN(malformed)
+{
+}
+
+TEST_F(malformed, refused)
+{
+	char mode0[TEXT_SIZE], mode1[TEXT_SIZE], lock0[8], lock1[8];
+
+	ASSERT_LT(0, read_text(STACKER "mode", mode0, sizeof(mode0)));
+	ASSERT_LT(0, read_text(STACKER "lock", lock0, sizeof(lock0)));
+	ASSERT_EQ(-1, write_text(variant->file, variant->text, variant->len));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_LT(0, read_text(STACKER "mode", mode1, sizeof(mode1)));
+	ASSERT_LT(0, read_text(STACKER "lock", lock1, sizeof(lock1)));
+	ASSERT_STREQ(mode0, mode1);
+	ASSERT_STREQ(lock0, lock1);
+}
+
+/* Locking lasts until reboot, so this fixture is the last one: the harness runs them in order. */
+FIXTURE(locked) {};
+
+FIXTURE_SETUP(locked)
+{
+}
+
+FIXTURE_TEARDOWN(locked)
+{
+}
+
+TEST_F(locked, lock_refuses_later_writes)
+{
+	char before[TEXT_SIZE], after[TEXT_SIZE], lock[8];
+
+	ASSERT_LT(0, read_text(STACKER "lock", lock, sizeof(lock)));
+	ASSERT_STREQ("0\n", lock);
+	ASSERT_LT(0, read_text(STACKER "mode", before, sizeof(before)));
+
+	ASSERT_EQ(1, write_str(STACKER "lock", "1"));
+	ASSERT_LT(0, read_text(STACKER "lock", lock, sizeof(lock)));
+	ASSERT_STREQ("1\n", lock);
+
+	ASSERT_EQ(-1, write_str(STACKER "mode", "capability enforcing"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(STACKER "lock", "1"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(STACKER "lock", "1\n"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_LT(0, read_text(STACKER "mode", after, sizeof(after)));
+	ASSERT_STREQ(before, after);
+}
+
+TEST_HARNESS_MAIN
