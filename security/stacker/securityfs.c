@@ -45,12 +45,12 @@ int stacker_set_mode(const char *name, enum stacker_mode mode)
 	mutex_lock(&stacker_mode_mutex);
 	if (stacker_locked)
 		rc = -EPERM;
-	else if (!e || e->mode == STACKER_DISABLED)
+	else if (!e || stacker_mode_of(e) == STACKER_DISABLED)
 		rc = -EINVAL;
 	else if (mode == STACKER_PERMISSIVE && (e->module.flags & STACKER_MODULE_MANDATORY))
 		rc = -EINVAL;
 	else
-		WRITE_ONCE(e->mode, mode);
+		WRITE_ONCE(stacker_modes[e - stacker_entries], mode);
 	mutex_unlock(&stacker_mode_mutex);
 	if (!rc)
 		pr_notice("module \"%s\" is now %s\n", name, mode_names[mode]);
@@ -89,15 +89,26 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 	return 0;
 }
 
-/* Copy a short write from user space, refusing writers without CAP_MAC_ADMIN. */
+/*
+ * Copy a short write from user space. Refused: writers without CAP_MAC_ADMIN and every write
+ * once the stacker is locked (-EPERM); writes at an offset, empty, too long or holding a NUL
+ * (-EINVAL).
+ */
 static char *stacker_write_begin(struct file *file, const char __user *ubuf, size_t count,
 				 loff_t *ppos)
 {
-	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+	char *buf;
+
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) || READ_ONCE(stacker_locked))
 		return ERR_PTR(-EPERM);
 	if (*ppos != 0 || count == 0 || count >= STACKER_WRITE_MAX)
 		return ERR_PTR(-EINVAL);
-	return memdup_user_nul(ubuf, count);
+	buf = memdup_user_nul(ubuf, count);
+	if (!IS_ERR(buf) && strlen(buf) != count) {
+		kfree(buf);
+		return ERR_PTR(-EINVAL);
+	}
+	return buf;
 }
 
 static int modules_show(struct seq_file *m, void *v)
@@ -110,14 +121,14 @@ static int modules_show(struct seq_file *m, void *v)
 		if (e->position < 0)
 			continue;
 		seq_printf(m, "%d %s %u %s\n", e->position, e->module.name, e->module.id,
-			   mode_names[READ_ONCE(e->mode)]);
+			   mode_names[stacker_mode_of(e)]);
 	}
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
 		if (e->position >= 0)
 			continue;
-		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id, mode_names[e->mode]);
+		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id, mode_names[stacker_mode_of(e)]);
 	}
 	return 0;
 }
@@ -161,7 +172,7 @@ static int mode_show(struct seq_file *m, void *v)
 
 	for (i = 0; i < stacker_nr_entries; i++)
 		seq_printf(m, "%s %s\n", stacker_entries[i].module.name,
-			   mode_names[READ_ONCE(stacker_entries[i].mode)]);
+			   mode_names[stacker_mode_of(&stacker_entries[i])]);
 	return 0;
 }
 

@@ -10,12 +10,10 @@
 #include <linux/string.h>
 #include <uapi/linux/lsm.h>
 
-/*
- * Every built-in module, selected or not, in the order of the init-section table. Written only
- * during init, except each entry's mode (see struct stacker_entry).
- */
+/* Every built-in module, selected or not, in the order of the init-section table. */
 struct stacker_entry stacker_entries[STACKER_MAX_MODULES] __ro_after_init;
 int stacker_nr_entries __ro_after_init;
+int stacker_modes[STACKER_MAX_MODULES];
 struct stacker_selection stacker_boot_selection __ro_after_init;
 
 /* Serializes mode changes and the lock; the hot path never takes it. */
@@ -85,7 +83,7 @@ static void __init stacker_register(const struct stacker_selection *sel)
 			continue;
 		}
 		security_add_hooks(m->hooks, m->hooks_count, m->lsmid);
-		e->mode = STACKER_ENFORCING;
+		stacker_modes[e - stacker_entries] = STACKER_ENFORCING;
 		e->position = position++;
 		if (*order)
 			strlcat(order, ",", sizeof(order));
@@ -103,7 +101,7 @@ static int __init stacker_init(void)
 		navail = STACKER_MAX_MODULES;
 	for (i = 0; i < navail; i++) {
 		stacker_entries[i].module = avail[i];
-		stacker_entries[i].mode = STACKER_DISABLED;
+		stacker_modes[i] = STACKER_DISABLED;
 		stacker_entries[i].position = -1;
 	}
 	stacker_nr_entries = navail;

@@ -48,19 +48,28 @@ void stacker_select(const char *list, const struct stacker_module *avail, int na
 		    struct stacker_selection *sel);
 
 /**
- * struct stacker_entry - a built-in module as the stacker keeps it after boot
+ * struct stacker_entry - a built-in module as the stacker keeps it after boot; read-only then
  * @module: copy of the module's description (the original is in init memory)
- * @mode: enum stacker_mode; written under stacker_mode_mutex, read with READ_ONCE()
  * @position: call position (0 is first), -1 when disabled
  */
 struct stacker_entry {
 	struct stacker_module module;
-	int mode;
 	int position;
 };
 
 extern struct stacker_entry stacker_entries[STACKER_MAX_MODULES];
 extern int stacker_nr_entries;
+/*
+ * enum stacker_mode of each entry, indexed like stacker_entries but writable after boot:
+ * written under stacker_mode_mutex, read locklessly with READ_ONCE().
+ */
+extern int stacker_modes[STACKER_MAX_MODULES];
+
+static inline enum stacker_mode stacker_mode_of(const struct stacker_entry *e)
+{
+	return READ_ONCE(stacker_modes[e - stacker_entries]);
+}
+
 extern struct stacker_selection stacker_boot_selection;
 extern bool stacker_locked;
 extern struct mutex stacker_mode_mutex;

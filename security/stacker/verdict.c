@@ -72,7 +72,7 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 	if (!e)
 		return rc;
 	count_denial(e);
-	permissive = READ_ONCE(e->mode) == STACKER_PERMISSIVE;
+	permissive = stacker_mode_of(e) == STACKER_PERMISSIVE;
 	pr_notice_ratelimited("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
 			      permissive ? "would deny" : "denied", stacker_hook_name(hook),
 			      task_pid_nr(current), current->comm, rc);

@@ -12,7 +12,7 @@ out=$top/build/initramfs-$variant
 img=$out.cpio.gz
 src=$top/build/linux
 cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include"
-	-I "$src/tools/testing/selftests" -I "$top/tests/vm")
+	-isystem "$src/tools/testing/selftests" -I "$top/tests/vm")
 
 inputs=$(find "$top/tests/vm" "$top/tests/demo" "$top/tools" -type f -newer "$img" 2>/dev/null | head -1 || true)
 if [ -f "$img" ] && [ -z "$inputs" ] && [ "$img" -nt "$kout/usr/include" ] && [ "$img" -nt /bin/busybox ]; then

@@ -85,7 +85,7 @@ done | sort > .project-files.new
 changed=0
 while read -r f; do
 	dst=$f
-	[ "$f" = Kconfig ] && dst=security/Kconfig.stacker
+	[ "$f" = Kconfig ] && dst=security/stacker/Kconfig.project
 	if [ -e "$b/pristine/$dst" ]; then
 		echo "error: $f would overwrite an upstream file: change it with a patch in patches/" >&2
 		exit 1
