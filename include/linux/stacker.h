@@ -70,9 +70,9 @@ enum stacker_id {
 /* Most modules the stacker hosts at once, capability included. */
 #define STACKER_MAX_MODULES 8
 
-/**
- * enum stacker_hook - one index per LSM hook, generated from lsm_hook_defs.h
- * @__STACKER_HOOK_MAX: number of LSM hooks
+/*
+ * enum stacker_hook - one index per LSM hook, STACKER_HOOK_<name>, generated from
+ * lsm_hook_defs.h; __STACKER_HOOK_MAX is the number of hooks.
  */
 enum stacker_hook {
 #define LSM_HOOK(RET, DEFAULT, NAME, ...) STACKER_HOOK_##NAME,
@@ -191,11 +191,17 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
  * call of a framework slot is one per-CPU increment at a constant address.
  */
 #ifdef CONFIG_SECURITY_STACKER
-#define LSM_HOOK_VERDICT(HOOK, NUM, R)						\
-	stacker_verdict(static_calls_table.HOOK[NUM].hl, STACKER_HOOK_##HOOK,	\
-			R, LSM_RET_DEFAULT(HOOK))
+#define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
+({										\
+	int __rc = (RC);							\
+										\
+	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) ?				\
+		stacker_verdict(static_calls_table.HOOK[NUM].hl,		\
+				STACKER_HOOK_##HOOK, __rc, LSM_RET_DEFAULT(HOOK)) :	\
+		__rc;								\
+})
 #else
-#define LSM_HOOK_VERDICT(HOOK, NUM, R) (R)
+#define LSM_HOOK_VERDICT(HOOK, NUM, RC) (RC)
 #endif
 
 #ifdef CONFIG_SECURITY_STACKER_STATS

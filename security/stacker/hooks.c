@@ -9,15 +9,15 @@
 #include <linux/lsm_hooks.h>
 #include <linux/percpu.h>
 
-static const char *const hook_names[__STACKER_HOOK_MAX] = {
-#define LSM_HOOK(RET, DEFAULT, NAME, ...) [STACKER_HOOK_##NAME] = #NAME,
-#include <linux/lsm_hook_defs.h>
-#undef LSM_HOOK
-};
-
-/* The framework's slots of each hook: what a struct security_hook_list's @scalls points to. */
-static struct lsm_static_call *const hook_scalls[__STACKER_HOOK_MAX] = {
-#define LSM_HOOK(RET, DEFAULT, NAME, ...) [STACKER_HOOK_##NAME] = static_calls_table.NAME,
+/*
+ * Every hook, in lsm_hook_defs.h order (the order of enum stacker_hook): its name and the
+ * framework's static-call slots, which a struct security_hook_list's @scalls points to.
+ */
+static const struct {
+	const char *name;
+	struct lsm_static_call *scalls;
+} hook_table[__STACKER_HOOK_MAX] = {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) { #NAME, static_calls_table.NAME },
 #include <linux/lsm_hook_defs.h>
 #undef LSM_HOOK
 };
@@ -31,7 +31,7 @@ static struct lsm_static_call *const hook_scalls[__STACKER_HOOK_MAX] = {
  */
 const char *stacker_hook_name(enum stacker_hook hook)
 {
-	return hook < __STACKER_HOOK_MAX ? hook_names[hook] : "?";
+	return hook < __STACKER_HOOK_MAX ? hook_table[hook].name : "?";
 }
 
 /**
@@ -47,7 +47,7 @@ bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook)
 	int i;
 
 	for (i = 0; i < m->hooks_count; i++)
-		if (m->hooks[i].scalls == hook_scalls[hook])
+		if (m->hooks[i].scalls == hook_table[hook].scalls)
 			return true;
 	return false;
 }
@@ -73,7 +73,7 @@ unsigned long stacker_calls(const struct stacker_entry *e)
 
 	for (hook = 0; hook < __STACKER_HOOK_MAX; hook++) {
 		for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
-			const struct security_hook_list *hl = hook_scalls[hook][slot].hl;
+			const struct security_hook_list *hl = hook_table[hook].scalls[slot].hl;
 
 			if (!hl || hl->lsmid != e->module.lsmid)
 				continue;

@@ -128,7 +128,8 @@ static int modules_show(struct seq_file *m, void *v)
 
 		if (e->position >= 0)
 			continue;
-		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id, mode_names[stacker_mode_of(e)]);
+		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id,
+			   mode_names[stacker_mode_of(e)]);
 	}
 	return 0;
 }

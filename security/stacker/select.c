@@ -58,7 +58,8 @@ static bool name_is_known(const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(stacker_known_names); i++)
-		if (strlen(stacker_known_names[i]) == len && !memcmp(stacker_known_names[i], name, len))
+		if (strlen(stacker_known_names[i]) == len &&
+		    !memcmp(stacker_known_names[i], name, len))
 			return true;
 	return false;
 }
@@ -116,15 +117,14 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 		select_error(sel, "duplicate module \"%s\" ignored", m->name);
 		return;
 	}
-	if (m->flags & STACKER_MODULE_MANDATORY) {
-		if (st->any)
-			select_error(sel, "module \"%s\" always runs first: moved there", m->name);
-	} else if (sel->count == st->room) {
+	if (!(m->flags & STACKER_MODULE_MANDATORY) && sel->count == st->room) {
 		select_error(sel, "too many modules: \"%s\" ignored", m->name);
 		return;
-	} else {
-		sel->modules[sel->count++] = m;
 	}
+	if (!(m->flags & STACKER_MODULE_MANDATORY))
+		sel->modules[sel->count++] = m;
+	else if (st->any)
+		select_error(sel, "module \"%s\" always runs first: moved there", m->name);
 	st->seen |= bit;
 	st->any = true;
 }
@@ -146,13 +146,14 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 void stacker_select(const char *list, const struct stacker_module *avail, int navail,
 		    struct stacker_selection *sel)
 {
-	struct select_state st = { .sel = sel, .avail = avail, .navail = navail };
+	struct select_state st = { .sel = sel, .avail = avail };
 	const char *p = list;
 	int i, nr_mandatory = 0;
 
 	memset(sel, 0, sizeof(*sel));
 	if (WARN_ON_ONCE(navail > BITS_PER_LONG))
-		st.navail = navail = BITS_PER_LONG;
+		navail = BITS_PER_LONG;
+	st.navail = navail;
 	for (i = 0; i < navail; i++)
 		nr_mandatory += !!(avail[i].flags & STACKER_MODULE_MANDATORY);
 	st.room = STACKER_MAX_MODULES - nr_mandatory;
@@ -167,7 +168,8 @@ void stacker_select(const char *list, const struct stacker_module *avail, int na
 	}
 
 	/* Mandatory modules go first, named or not. */
-	memmove(&sel->modules[nr_mandatory], &sel->modules[0], sel->count * sizeof(sel->modules[0]));
+	memmove(&sel->modules[nr_mandatory], &sel->modules[0],
+		sel->count * sizeof(sel->modules[0]));
 	sel->count += nr_mandatory;
 	for (i = 0, nr_mandatory = 0; i < navail; i++) {
 		if (!(avail[i].flags & STACKER_MODULE_MANDATORY))

@@ -21,14 +21,15 @@ DEFINE_MUTEX(stacker_mode_mutex);
 /* Set once by securityfs "lock": no mode change or registration afterwards. */
 bool stacker_locked;
 
+/* "stacker=" from the command line (kernel-parameters.txt); NULL means the Kconfig default. */
 static char *stacker_param __initdata;
 
 static int __init stacker_param_setup(char *str)
 {
-	stacker_param = str;
-	return 1;
+	stacker_param = str ?: "";
+	return 0;
 }
-__setup("stacker=", stacker_param_setup);
+early_param("stacker", stacker_param_setup);
 
 static const struct lsm_id stacker_lsmid = {
 	.name = "stacker",

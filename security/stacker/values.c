@@ -159,6 +159,7 @@ int security_set_value(struct hlist_head *head, unsigned int id, void *value)
 		slot = &container_of(head, struct stacker_blob, values)->slot[id];
 		if (*slot)
 			return -EEXIST;
+		/* Pairs with the READ_ONCE() in security_get_value(): readers see a whole value. */
 		smp_store_release(slot, value);
 		return 0;
 	}
@@ -263,7 +264,6 @@ static void hook_sk_free_security(struct sock *sk)
 }
 #endif
 
-
 static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
 	LSM_HOOK_INIT(task_free, hook_task_free),
@@ -295,6 +295,7 @@ int __init stacker_values_init(const struct stacker_selection *sel)
 
 		for (obj = 0; obj < __STACKER_OBJECT_MAX; obj++) {
 			unsigned int size = m->value_size[obj];
+			struct kmem_cache *cache;
 			char *name;
 
 			if (!size)
@@ -306,9 +307,10 @@ int __init stacker_values_init(const struct stacker_selection *sel)
 			name = kasprintf(GFP_KERNEL, "stacker_%s_%s", m->name, object_names[obj]);
 			if (!name)
 				return -ENOMEM;
-			value_caches[m->id][obj] = kmem_cache_create(name, size, 0, SLAB_ACCOUNT, NULL);
-			if (!value_caches[m->id][obj])
+			cache = kmem_cache_create(name, size, 0, SLAB_ACCOUNT, NULL);
+			if (!cache)
 				return -ENOMEM;
+			value_caches[m->id][obj] = cache;
 		}
 	}
 	return 0;

@@ -28,14 +28,21 @@ verdict() {
 	fi
 }
 
+# The LSM_HOOK X-macros over lsm_hook_defs.h take every hook's return type and default and use
+# only some of them, and their arguments are hook names, never expressions: MACRO_ARG_UNUSED and
+# MACRO_ARG_REUSE are about other macros.
+ignore=FILE_PATH_CHANGES,MACRO_ARG_UNUSED,MACRO_ARG_REUSE
+# checkpatch runs from / with absolute paths: inside a git work tree it reads patches' context
+# lines as added ones. Sources are checked against build/linux, which has the patched docs.
 # shellcheck disable=SC2086
-"$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types --ignore FILE_PATH_CHANGES \
-	-f $files 2>&1 | grep -E '(ERROR|WARNING|CHECK):' > "$res/static-checkpatch.log"
+(cd / && "$src/scripts/checkpatch.pl" --strict --root="$src" --terse --show-types \
+	--ignore $ignore -f $(for f in $files; do echo "$top/$f"; done)) 2>&1 |
+	grep -E '(ERROR|WARNING|CHECK):' > "$res/static-checkpatch.log"
 verdict checkpatch
 
-awk '!/^[[:space:]]*#/ && NF {print "patches/" $1}' patches/series | xargs -r \
+awk -v d="$top/patches/" '!/^[[:space:]]*#/ && NF {print d $1}' patches/series | (cd / && xargs -r \
 	"$src/scripts/checkpatch.pl" --strict --no-tree --terse --show-types --no-signoff \
-	--ignore FILE_PATH_CHANGES 2>&1 | grep -E '(ERROR|WARNING|CHECK):' > "$res/static-checkpatch-patches.log"
+	--ignore $ignore) 2>&1 | grep -E '(ERROR|WARNING|CHECK):' > "$res/static-checkpatch-patches.log"
 verdict checkpatch-patches
 
 # shellcheck disable=SC2086
@@ -59,9 +66,11 @@ verdict sparse-w1
 : > "$res/static-coccicheck.log"
 for d in $dirs; do
 	make -s -C "$src" O="$top/build/kernel-stacked" coccicheck MODE=report M="$d" \
-		SPFLAGS=--use-coccigrep J="${JOBS:-2}" 2>&1 |
-		grep -vE '^(Please check|Warning: .*cocci|coccicheck failed|$)' |
-		grep -E '^/|WARNING|ERROR' >> "$res/static-coccicheck.log"
+		SPFLAGS=--use-coccigrep J="${JOBS:-2}" > "$res/static-coccicheck-$(basename "$d").out" 2>&1
+	# Findings are "file:line:col-col: message"; the rest is spatch's command lines.
+	grep -E '^[^ ]+\.[ch]:[0-9]+:' "$res/static-coccicheck-$(basename "$d").out" >> "$res/static-coccicheck.log"
+	grep -q 'coccicheck failed' "$res/static-coccicheck-$(basename "$d").out" &&
+		echo "coccicheck failed on $d" >> "$res/static-coccicheck.log"
 done
 verdict coccicheck
 
