@@ -113,15 +113,17 @@ static char *stacker_write_begin(struct file *file, const char __user *ubuf, siz
 
 static int modules_show(struct seq_file *m, void *v)
 {
-	int i;
+	int i, pos;
 
-	for (i = 0; i < stacker_nr_entries; i++) {
-		const struct stacker_entry *e = &stacker_entries[i];
+	/* Selected modules in call order, then the disabled ones. */
+	for (pos = 0; pos < stacker_nr_entries; pos++) {
+		for (i = 0; i < stacker_nr_entries; i++) {
+			const struct stacker_entry *e = &stacker_entries[i];
 
-		if (e->position < 0)
-			continue;
-		seq_printf(m, "%d %s %u %s\n", e->position, e->module.name, e->module.id,
-			   mode_names[stacker_mode_of(e)]);
+			if (e->position == pos)
+				seq_printf(m, "%d %s %u %s\n", pos, e->module.name, e->module.id,
+					   mode_names[stacker_mode_of(e)]);
+		}
 	}
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];

@@ -284,7 +284,7 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
  * @sel: the boot selection
  *
  * Context: Boot, from the stacker's LSM init.
- * Return: 0, or -ENOMEM.
+ * Return: 0; -ENOMEM; -EINVAL if a module's id has no room for caches.
  */
 int __init stacker_values_init(const struct stacker_selection *sel)
 {

@@ -57,7 +57,8 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * then becomes @allowed, so the next module decides. Every other result, and every result of an
  * LSM the stacker does not host, is returned as it is.
  *
- * Context: Any context a hook runs in; takes no lock.
+ * Context: Any context a hook runs in. Called only for results other than the default; the
+ * ratelimited log line is the only place that may take a (printk) lock.
  * Return: the result the framework acts on.
  */
 int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
