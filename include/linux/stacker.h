@@ -89,12 +89,14 @@ enum stacker_hook {
  * @name: name used on the "stacker=" boot parameter and in securityfs
  * @id: value id (enum stacker_id for built-in modules)
  * @lsmid: LSM id under which the module's hooks are registered
- * @hooks: the module's hooks
+ * @hooks: hooks the stacker registers for the module, or NULL
  * @hooks_count: number of entries in @hooks
  * @value_size: bytes of per-object data the module keeps, per object kind
  * @flags: STACKER_MODULE_* flags
- * @init: optional set-up, called once when the module is selected, before its hooks are
- *	registered; a non-zero return leaves the module disabled
+ * @init: optional set-up, called once when the module is selected, in call order; it may
+ *	register hooks of its own with security_add_hooks() under @lsmid, and queue hooks that
+ *	must follow every other LSM with stacker_add_late_hooks(). A non-zero return leaves the
+ *	module disabled.
  */
 struct stacker_module {
 	const char *name;
@@ -133,6 +135,12 @@ struct stacker_blob {
 	struct hlist_head values;
 };
 
+/*
+ * Inode xattr slots the stacker reserves for hosted modules' inode_init_security hooks: blob
+ * sizes are fixed before any LSM initializes, so this is a build-time count.
+ */
+#define STACKER_XATTR_SLOTS (IS_ENABLED(CONFIG_SECURITY_LABEL) ? 1 : 0)
+
 #ifdef CONFIG_SECURITY_STACKER
 
 extern struct lsm_blob_sizes stacker_blob_sizes;
@@ -142,6 +150,10 @@ void *stacker_alloc_value(unsigned int id, enum stacker_object obj, gfp_t gfp);
 void stacker_free_value(unsigned int id, void *value);
 int security_set_value(struct hlist_head *head, unsigned int id, void *value);
 void security_del_value(struct hlist_head *head, unsigned int id);
+void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacker_object obj,
+			   gfp_t gfp);
+void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,
+				   const struct lsm_id *lsmid);
 
 /**
  * security_get_value() - a module's value on an object
@@ -181,6 +193,25 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 #include <linux/percpu-defs.h>
 DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
 #endif
+
+/*
+ * A module's value on an object, the same source for both builds. @security is the object's
+ * blob, @lbs the struct lsm_blob_sizes member for its kind, @blobs the module's own blob sizes
+ * (used when the stacker is compiled out), @id the module's value id.
+ */
+#define STACKER_VALUE(security, lbs, blobs, id)					\
+	security_get_value(stacker_values((security), stacker_blob_sizes.lbs), (id))
+/* The same, allocating and attaching the value first if the object has none: NULL if OOM. */
+#define STACKER_ATTACH_VALUE(security, lbs, blobs, id, obj, gfp)			\
+	stacker_attach_value(stacker_values((security), stacker_blob_sizes.lbs), (id),	\
+			     (obj), (gfp))
+
+#else /* !CONFIG_SECURITY_STACKER */
+
+/* Stacker compiled out: a module's value is its own part of the object's framework blob. */
+#define STACKER_VALUE(security, lbs, blobs, id) ((void *)((security) + (blobs).lbs))
+#define STACKER_ATTACH_VALUE(security, lbs, blobs, id, obj, gfp)		\
+	STACKER_VALUE(security, lbs, blobs, id)
 
 #endif /* CONFIG_SECURITY_STACKER */
 

@@ -35,20 +35,25 @@ const char *stacker_hook_name(enum stacker_hook hook)
 }
 
 /**
- * stacker_implements() - whether a module has a hook
+ * stacker_implements() - whether a module has a hook registered with the framework
  * @m: the module
  * @hook: the hook's index
  *
+ * Asks the framework's slots, so hooks a module registers from its init function count too.
+ *
  * Context: Any context.
- * Return: true if one of @m's hooks is @hook.
+ * Return: true if a slot of @hook holds a hook registered under @m's lsm_id.
  */
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook)
 {
-	int i;
+	int slot;
 
-	for (i = 0; i < m->hooks_count; i++)
-		if (m->hooks[i].scalls == hook_table[hook].scalls)
+	for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
+		const struct security_hook_list *hl = hook_table[hook].scalls[slot].hl;
+
+		if (hl && hl->lsmid == m->lsmid)
 			return true;
+	}
 	return false;
 }
 

@@ -83,7 +83,8 @@ static void __init stacker_register(const struct stacker_selection *sel)
 			pr_err("module \"%s\" failed to initialize (%d): disabled\n", m->name, rc);
 			continue;
 		}
-		security_add_hooks(m->hooks, m->hooks_count, m->lsmid);
+		if (m->hooks)
+			security_add_hooks(m->hooks, m->hooks_count, m->lsmid);
 		stacker_modes[e - stacker_entries] = STACKER_ENFORCING;
 		e->position = position++;
 		if (*order)
@@ -123,4 +124,52 @@ DEFINE_LSM(stacker) = {
 	.order = LSM_ORDER_FIRST,
 	.blobs = &stacker_blob_sizes,
 	.init = stacker_init,
+};
+
+/*
+ * Hooks that must not come before another LSM's. The framework asks the first getprocattr or
+ * setprocattr hook to answer for /proc/<pid>/attr/current: a hosted module registered with the
+ * others would answer in SELinux's place. Queued by hosted modules' init functions, registered
+ * by stacker_late, which the framework initializes after every other LSM.
+ */
+static struct {
+	struct security_hook_list *hooks;
+	int count;
+	const struct lsm_id *lsmid;
+} stacker_late_hooks[STACKER_MAX_MODULES] __initdata;
+static int stacker_nr_late __initdata;
+
+/**
+ * stacker_add_late_hooks() - register hooks after every other LSM's
+ * @hooks: the hooks
+ * @count: number of entries in @hooks
+ * @lsmid: the hosted module's LSM id
+ *
+ * Context: Boot, from a hosted module's init function.
+ */
+void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,
+				   const struct lsm_id *lsmid)
+{
+	if (WARN_ON(stacker_nr_late == STACKER_MAX_MODULES))
+		return;
+	stacker_late_hooks[stacker_nr_late].hooks = hooks;
+	stacker_late_hooks[stacker_nr_late].count = count;
+	stacker_late_hooks[stacker_nr_late].lsmid = lsmid;
+	stacker_nr_late++;
+}
+
+static int __init stacker_late_init(void)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_late; i++)
+		security_add_hooks(stacker_late_hooks[i].hooks, stacker_late_hooks[i].count,
+				   stacker_late_hooks[i].lsmid);
+	return 0;
+}
+
+DEFINE_LSM(stacker_late) = {
+	.name = "stacker_late",
+	.order = LSM_ORDER_LAST,
+	.init = stacker_late_init,
 };

@@ -33,6 +33,7 @@ struct lsm_blob_sizes stacker_blob_sizes __ro_after_init = {
 	.lbs_ipc = sizeof(struct stacker_blob),
 	.lbs_msg_msg = sizeof(struct stacker_blob),
 	.lbs_sock = sizeof(struct stacker_blob),
+	.lbs_xattr_count = STACKER_XATTR_SLOTS,
 };
 
 /**
@@ -167,6 +168,33 @@ int security_set_value(struct hlist_head *head, unsigned int id, void *value)
 		return -EEXIST;
 	hlist_add_head_rcu(&value_header(value)->node, head);
 	return 0;
+}
+
+/**
+ * stacker_attach_value() - a module's value on an object, attached first if missing
+ * @head: the object's value list
+ * @id: the module's value id
+ * @obj: the kind of object
+ * @gfp: allocation flags
+ *
+ * For a module's alloc hooks, which own the object they set up.
+ *
+ * Context: As @gfp allows; the caller serializes writers as for security_set_value().
+ * Return: the value (zeroed if new), or NULL if out of memory.
+ */
+void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacker_object obj,
+			   gfp_t gfp)
+{
+	void *value = security_get_value(head, id);
+
+	if (value)
+		return value;
+	value = stacker_alloc_value(id, obj, gfp);
+	if (value && security_set_value(head, id, value)) {
+		stacker_free_value(id, value);
+		value = NULL;
+	}
+	return value;
 }
 
 /**

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: task labels, kept in the cred - inheritance, exec transitions and
+ * /proc/<pid>/attr/label/current.
+ */
+
+#include "label.h"
+
+#include <linux/binfmts.h>
+#include <linux/capability.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/xattr.h>
+
+/**
+ * label_cred_set() - give a cred a label, attaching the module's value if needed
+ * @cred: a cred being prepared, not yet shared
+ * @label: the label
+ * @gfp: allocation flags
+ *
+ * Context: As @gfp allows.
+ * Return: 0, or -ENOMEM.
+ */
+int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp)
+{
+	struct label_obj *obj = STACKER_ATTACH_VALUE(cred->security, lbs_cred, label_blob_sizes,
+						     STACKER_ID_LABEL, STACKER_CRED, gfp);
+
+	if (!obj)
+		return -ENOMEM;
+	obj->label = label;
+	return 0;
+}
+
+static int hook_cred_alloc_blank(struct cred *cred, gfp_t gfp)
+{
+	return label_cred_set(cred, label_floor, gfp);
+}
+
+static int hook_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp)
+{
+	return label_cred_set(new, label_of_cred(old), gfp);
+}
+
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
+{
+	struct label_obj *obj = label_cred_obj(new);
+
+	/* cred_alloc_blank() attached the value already. */
+	if (!WARN_ON_ONCE(!obj))
+		obj->label = label_of_cred(old);
+}
+
+/* The label a file's security.labelexec names, or NULL. */
+static struct label *exec_label(struct file *file)
+{
+	struct dentry *dentry = file_dentry(file);
+	struct inode *inode = d_backing_inode(dentry);
+	char buf[LABEL_NAME_MAX + 1];
+	struct label *label;
+	int len;
+
+	if (!(inode->i_opflags & IOP_XATTR))
+		return NULL;
+	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
+	if (len <= 0)
+		return NULL;
+	label = label_intern(buf, len);
+	return IS_ERR(label) ? NULL : label;
+}
+
+static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
+{
+	struct label *label = exec_label(bprm->file);
+
+	if (!label)
+		return 0;
+	return label_cred_set(bprm->cred, label, GFP_KERNEL);
+}
+
+static int hook_getprocattr(struct task_struct *p, const char *name, char **value)
+{
+	struct label *label;
+
+	if (strcmp(name, "current"))
+		return -EINVAL;
+	rcu_read_lock();
+	label = label_of_cred(__task_cred(p));
+	rcu_read_unlock();
+	*value = kstrdup(label->name, GFP_KERNEL);
+	return *value ? label->len : -ENOMEM;
+}
+
+static int hook_setprocattr(const char *name, void *value, size_t size)
+{
+	struct label *label;
+	struct cred *new;
+	size_t len = size;
+	int rc;
+
+	if (strcmp(name, "current"))
+		return -EINVAL;
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	if (len && ((char *)value)[len - 1] == '\n')
+		len--;
+	label = label_intern(value, len);
+	if (IS_ERR(label))
+		return PTR_ERR(label);
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	rc = label_cred_set(new, label, GFP_KERNEL);
+	if (rc) {
+		abort_creds(new);
+		return rc;
+	}
+	commit_creds(new);
+	return size;
+}
+
+static struct security_hook_list label_cred_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(cred_alloc_blank, hook_cred_alloc_blank),
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+};
+
+/* getprocattr/setprocattr answer /proc/<pid>/attr/current too: they must follow SELinux. */
+static struct security_hook_list label_procattr_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(getprocattr, hook_getprocattr),
+	LSM_HOOK_INIT(setprocattr, hook_setprocattr),
+};
+
+/**
+ * label_add_cred_hooks() - register the cred hooks and label the first task
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_cred_hooks(void)
+{
+	/* The first task's cred exists before any hook: label it here. */
+	if (label_cred_set((struct cred *)current->cred, label_floor, GFP_KERNEL))
+		panic("label: cannot label the initial task\n");
+	label_add_hooks(label_cred_hooks, ARRAY_SIZE(label_cred_hooks));
+	label_add_late_hooks(label_procattr_hooks, ARRAY_SIZE(label_procattr_hooks));
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: the access decision, the one place where subject, object and rules meet.
+ */
+
+#include "label.h"
+
+#include <linux/errno.h>
+#include <linux/sched.h>
+
+#define LABEL_MAY_READ_EXEC (LABEL_MAY_READ | LABEL_MAY_EXEC)
+
+/**
+ * label_decide() - may a subject label access an object label
+ * @subject: the subject's label
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ *
+ * In this order: a star subject is denied; read and execute are allowed to a hat subject and
+ * on a floor object; a star object and an object of the subject's own label are allowed;
+ * otherwise the rule for the pair must grant every requested bit.
+ *
+ * Context: Any context; lock-free.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+int label_decide(const struct label *subject, const struct label *object, u32 access)
+{
+	if (subject == label_star)
+		return -EACCES;
+	if (!(access & ~LABEL_MAY_READ_EXEC) && (subject == label_hat || object == label_floor))
+		return 0;
+	if (object == label_star || subject == object)
+		return 0;
+	if ((label_rule_access(subject, object) & access) == access)
+		return 0;
+	return -EACCES;
+}
+
+/**
+ * label_check() - decide, and log a denial
+ * @subject: the subject's label
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ * @hook: the hook asking, for the log
+ * @inode: the object's inode, for the log, or NULL
+ *
+ * Context: Any context a hook runs in.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+int label_check(const struct label *subject, const struct label *object, u32 access,
+		const char *hook, struct inode *inode)
+{
+	char requested[5];
+	int rc = label_decide(subject, object, access);
+
+	if (likely(!rc))
+		return 0;
+	label_access_to_string(access, requested);
+	pr_notice_ratelimited("denied %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"\n",
+			      hook, subject->name, object->name, requested, inode ? inode->i_ino : 0,
+			      task_pid_nr(current), current->comm);
+	return rc;
+}

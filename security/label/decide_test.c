@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: KUnit tests of the decision order, one case per step, on the real label table and
+ * rule set.
+ */
+
+#include "label.h"
+
+#include <kunit/test.h>
+#include <linux/string.h>
+
+static struct label *lbl(struct kunit *test, const char *name)
+{
+	struct label *label = label_intern(name, strlen(name));
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(label));
+	return label;
+}
+
+static int load(const char *text)
+{
+	char buf[128];
+
+	strscpy(buf, text, sizeof(buf));
+	return label_load_rules(buf, strlen(buf));
+}
+
+#define R LABEL_MAY_READ
+#define W LABEL_MAY_WRITE
+#define X LABEL_MAY_EXEC
+#define A LABEL_MAY_APPEND
+
+/* 1. A star subject is denied everything, even on a star or floor object. */
+static void label_decide_star_subject(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, label_decide(label_star, label_star, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(label_star, label_floor, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(label_star, label_star, 0), -EACCES);
+}
+
+/* 2. A hat subject reads and executes anything, but writes only by the later steps. */
+static void label_decide_hat_subject(struct kunit *test)
+{
+	struct label *o = lbl(test, "kt_hat_obj");
+
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, A), -EACCES);
+}
+
+/* 3. A floor object is readable and executable by all but star. */
+static void label_decide_floor_object(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_floor_subj");
+
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, W), -EACCES);
+}
+
+/* 4. A star object allows everything to all but a star subject. */
+static void label_decide_star_object(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_star_subj");
+
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_star, R | W | X | A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_floor, label_star, W), 0);
+}
+
+/* 5. A subject has every access to its own label. */
+static void label_decide_same_label(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_same");
+
+	KUNIT_EXPECT_EQ(test, label_decide(s, s, R | W | X | A), 0);
+}
+
+/* 6 and 7. Otherwise a rule must grant every requested bit; a later rule replaces. */
+static void label_decide_rules(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_rule_s");
+	struct label *o = lbl(test, "kt_rule_o");
+
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
+	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o rx\n"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(o, s, R), -EACCES);
+	/* Write implies append; a later rule for the pair replaces the earlier one. */
+	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o w"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
+	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o -\n"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), -EACCES);
+}
+
+/* A batch with one bad line changes nothing; within a batch the last rule for a pair wins. */
+static void label_decide_batch(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_batch_s");
+	struct label *o = lbl(test, "kt_batch_o");
+
+	KUNIT_EXPECT_EQ(test, load("kt_batch_s kt_batch_o r\nkt_batch_s kt_batch_o q\n"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, load("kt_batch_s kt_batch_o r\n\nkt_batch_s kt_batch_o x\n"), 2);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, load(""), 0);
+}
+
+static struct kunit_case label_decide_cases[] = {
+	KUNIT_CASE(label_decide_star_subject),
+	KUNIT_CASE(label_decide_hat_subject),
+	KUNIT_CASE(label_decide_floor_object),
+	KUNIT_CASE(label_decide_star_object),
+	KUNIT_CASE(label_decide_same_label),
+	KUNIT_CASE(label_decide_rules),
+	KUNIT_CASE(label_decide_batch),
+	{}
+};
+
+static struct kunit_suite label_decide_suite = {
+	.name = "label_decide",
+	.test_cases = label_decide_cases,
+};
+
+kunit_test_suite(label_decide_suite);

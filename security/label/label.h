@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Label: the module's shared definitions - labels, access bits, per-object data and helpers.
+ */
+#ifndef _SECURITY_LABEL_LABEL_H
+#define _SECURITY_LABEL_LABEL_H
+
+#define pr_fmt(fmt) "label: " fmt
+
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+#include <linux/stacker.h>
+#include <linux/types.h>
+#include <linux/xattr.h>
+
+struct seq_file;
+
+#define LABEL_NAME_MAX 255
+#define LABEL_XATTR XATTR_SECURITY_PREFIX "label"
+#define LABEL_XATTR_EXEC XATTR_SECURITY_PREFIX "labelexec"
+
+/* Access bits, as in a rule's "rwxa". Write implies append in rules. */
+#define LABEL_MAY_READ		BIT(0)
+#define LABEL_MAY_WRITE		BIT(1)
+#define LABEL_MAY_EXEC		BIT(2)
+#define LABEL_MAY_APPEND	BIT(3)
+#define LABEL_MAY_ALL		(BIT(4) - 1)
+
+/**
+ * struct label - an interned label; one per name, never freed, compared by pointer
+ * @node: entry in the label hash table (RCU readers, label_table_mutex for writers)
+ * @len: length of @name
+ * @name: the label, NUL-terminated
+ */
+struct label {
+	struct hlist_node node;
+	u16 len;
+	char name[];
+};
+
+/* The special labels: floor "_", star "*", hat "^". Set once at boot. */
+extern struct label *label_floor __ro_after_init;
+extern struct label *label_star __ro_after_init;
+extern struct label *label_hat __ro_after_init;
+
+/* table.c */
+int __init label_table_init(void);
+struct label *label_find(const char *name, size_t len);
+struct label *label_intern(const char *name, size_t len);
+void label_table_show(struct seq_file *m);
+
+/* parse.c */
+bool label_name_valid(const char *name, size_t len);
+
+/**
+ * struct label_rule_text - one parsed rule line, pointing into the text it came from
+ * @subject: the subject label's name
+ * @subject_len: its length
+ * @object: the object label's name
+ * @object_len: its length
+ * @access: LABEL_MAY_* bits, append added where write is
+ */
+struct label_rule_text {
+	const char *subject;
+	size_t subject_len;
+	const char *object;
+	size_t object_len;
+	u32 access;
+};
+
+int __must_check label_parse_access(const char *text, size_t len, u32 *access);
+int __must_check label_parse_rule(const char *line, size_t len, struct label_rule_text *rule);
+int label_access_to_string(u32 access, char *buf);
+
+/* rules.c */
+int __init label_rules_init(void);
+u32 label_rule_access(const struct label *subject, const struct label *object);
+int __must_check label_load_rules(char *text, size_t len);
+void label_rules_show(struct seq_file *m);
+
+/* decide.c */
+int label_decide(const struct label *subject, const struct label *object, u32 access);
+int label_check(const struct label *subject, const struct label *object, u32 access,
+		const char *hook, struct inode *inode);
+
+/* Per-object data. The same structures serve hosted (stacker values) and standalone builds. */
+extern struct lsm_blob_sizes label_blob_sizes;
+
+/**
+ * struct label_obj - what the module keeps on a cred, inode, IPC object or socket
+ * @label: the label; NULL on an inode whose label is not known yet (treated as the floor)
+ */
+struct label_obj {
+	struct label *label;
+};
+
+static inline struct label_obj *label_cred_obj(const struct cred *cred)
+{
+	return STACKER_VALUE(cred->security, lbs_cred, label_blob_sizes, STACKER_ID_LABEL);
+}
+
+static inline struct label_obj *label_inode_obj(const struct inode *inode)
+{
+	return STACKER_VALUE(inode->i_security, lbs_inode, label_blob_sizes, STACKER_ID_LABEL);
+}
+
+/* A task's label, read without a reference or atomic: the caller keeps @cred alive. */
+static inline struct label *label_of_cred(const struct cred *cred)
+{
+	struct label_obj *obj = label_cred_obj(cred);
+
+	return obj && obj->label ? obj->label : label_floor;
+}
+
+static inline struct label *label_of_current(void)
+{
+	return label_of_cred(current_cred());
+}
+
+static inline struct label *label_of_inode(const struct inode *inode)
+{
+	struct label_obj *obj = inode->i_security ? label_inode_obj(inode) : NULL;
+	struct label *label = obj ? READ_ONCE(obj->label) : NULL;
+
+	return label ?: label_floor;
+}
+
+int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
+void label_inode_set(struct inode *inode, struct label *label);
+
+/* Hook registration, one function per hook file. */
+void __init label_add_cred_hooks(void);
+void __init label_add_fs_hooks(void);
+void __init label_add_task_hooks(void);
+void __init label_add_ipc_hooks(void);
+void __init label_add_net_hooks(void);
+void __init label_add_hooks(struct security_hook_list *hooks, int count);
+void __init label_add_late_hooks(struct security_hook_list *hooks, int count);
+
+#endif /* _SECURITY_LABEL_LABEL_H */

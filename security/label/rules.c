@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: the rule set, a hash table keyed by (subject, object) label pointers.
+ *
+ * Lookups are lock-free under RCU and O(1) expected (rhashtable). Writers hold label_rules_mutex.
+ * Rules are never removed: loading "S O -" sets a rule's access to none, and a rule with no
+ * access is the same as no rule, so a half-finished load that only added empty rules changes
+ * no decision.
+ */
+
+#include "label.h"
+
+#include <linux/mutex.h>
+#include <linux/rhashtable.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+struct label_rule_key {
+	const struct label *subject;
+	const struct label *object;
+};
+
+/**
+ * struct label_rule - the access one subject label has to one object label
+ * @node: entry in label_rules (RCU)
+ * @key: the pair of labels
+ * @access: LABEL_MAY_* bits; written with WRITE_ONCE() under label_rules_mutex
+ * @loaded: set once a load has given the rule a value; only loaded rules are listed
+ * @list: entry in label_rule_list, in load order, under label_rules_mutex
+ */
+struct label_rule {
+	struct rhash_head node;
+	struct label_rule_key key;
+	u32 access;
+	bool loaded;
+	struct list_head list;
+};
+
+static const struct rhashtable_params label_rule_params = {
+	.key_len = sizeof(struct label_rule_key),
+	.key_offset = offsetof(struct label_rule, key),
+	.head_offset = offsetof(struct label_rule, node),
+	.automatic_shrinking = false,
+};
+
+static struct rhashtable label_rules;
+static LIST_HEAD(label_rule_list);
+static DEFINE_MUTEX(label_rules_mutex);
+
+/**
+ * label_rule_access() - the access a rule gives a subject to an object
+ * @subject: the subject's label
+ * @object: the object's label
+ *
+ * Context: Any context; lock-free.
+ * Return: LABEL_MAY_* bits, 0 when there is no rule.
+ */
+u32 label_rule_access(const struct label *subject, const struct label *object)
+{
+	struct label_rule_key key = { subject, object };
+	struct label_rule *rule;
+	u32 access = 0;
+
+	rcu_read_lock();
+	rule = rhashtable_lookup(&label_rules, &key, label_rule_params);
+	if (rule)
+		access = READ_ONCE(rule->access);
+	rcu_read_unlock();
+	return access;
+}
+
+/* The rule of a pair, added with no access if it is new. */
+static struct label_rule *rule_get(const struct label *subject, const struct label *object)
+{
+	struct label_rule_key key = { subject, object };
+	struct label_rule *rule, *old;
+
+	lockdep_assert_held(&label_rules_mutex);
+	rule = rhashtable_lookup_fast(&label_rules, &key, label_rule_params);
+	if (rule)
+		return rule;
+	rule = kzalloc(sizeof(*rule), GFP_KERNEL);
+	if (!rule)
+		return ERR_PTR(-ENOMEM);
+	rule->key = key;
+	old = rhashtable_lookup_get_insert_fast(&label_rules, &rule->node, label_rule_params);
+	if (IS_ERR_OR_NULL(old)) {
+		if (IS_ERR(old)) {
+			kfree(rule);
+			return ERR_CAST(old);
+		}
+		list_add_tail(&rule->list, &label_rule_list);
+		return rule;
+	}
+	kfree(rule);
+	return old;
+}
+
+typedef int (*rule_line_fn)(void *ctx, int n, const struct label_rule_text *r);
+
+/* One pass over the lines of a load: parse each and hand it to @fn. Return: lines, or -errno. */
+static int for_each_rule_line(char *text, size_t len, rule_line_fn fn, void *ctx)
+{
+	char *p = text, *end = text + len;
+	int n = 0, lineno = 0, rc;
+
+	while (p < end) {
+		char *nl = memchr(p, '\n', end - p);
+		size_t line_len = (nl ?: end) - p;
+		struct label_rule_text r;
+
+		lineno++;
+		if (line_len) {
+			if (label_parse_rule(p, line_len, &r)) {
+				pr_notice("load: line %d is not \"subject object access\": nothing loaded\n",
+					  lineno);
+				return -EINVAL;
+			}
+			rc = fn(ctx, n++, &r);
+			if (rc)
+				return rc;
+		}
+		p += line_len + 1;
+	}
+	return n;
+}
+
+static int count_line(void *ctx, int n, const struct label_rule_text *r)
+{
+	return 0;
+}
+
+struct load_ctx {
+	struct label_rule **rules;
+	u32 *access;
+};
+
+static int prepare_line(void *ctx, int n, const struct label_rule_text *r)
+{
+	struct load_ctx *load = ctx;
+	struct label *subject, *object;
+	struct label_rule *rule;
+
+	subject = label_intern(r->subject, r->subject_len);
+	if (IS_ERR(subject))
+		return PTR_ERR(subject);
+	object = label_intern(r->object, r->object_len);
+	if (IS_ERR(object))
+		return PTR_ERR(object);
+	rule = rule_get(subject, object);
+	if (IS_ERR(rule))
+		return PTR_ERR(rule);
+	load->rules[n] = rule;
+	load->access[n] = r->access;
+	return 0;
+}
+
+/**
+ * label_load_rules() - load a batch of rules, all or nothing
+ * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
+ * @len: length of @text
+ *
+ * Every line is checked before anything changes. A later rule for a pair replaces an earlier
+ * one, within the batch too. Labels are interned as the rules are prepared; when memory runs
+ * out half way, no rule's access has changed (labels interned so far remain).
+ *
+ * Context: Process context; takes label_rules_mutex.
+ * Return: the number of rules loaded; -EINVAL for a malformed line, -ENOMEM.
+ */
+int label_load_rules(char *text, size_t len)
+{
+	struct load_ctx load;
+	int i, n;
+
+	n = for_each_rule_line(text, len, count_line, NULL);
+	if (n <= 0)
+		return n;
+	load.rules = kvmalloc_array(n, sizeof(*load.rules), GFP_KERNEL);
+	load.access = kvmalloc_array(n, sizeof(*load.access), GFP_KERNEL);
+	if (!load.rules || !load.access) {
+		n = -ENOMEM;
+		goto out_free;
+	}
+
+	mutex_lock(&label_rules_mutex);
+	i = for_each_rule_line(text, len, prepare_line, &load);
+	if (i == n) {
+		for (i = 0; i < n; i++) {
+			WRITE_ONCE(load.rules[i]->access, load.access[i]);
+			load.rules[i]->loaded = true;
+		}
+	} else {
+		n = i < 0 ? i : -EINVAL;
+	}
+	mutex_unlock(&label_rules_mutex);
+out_free:
+	kvfree(load.rules);
+	kvfree(load.access);
+	return n;
+}
+
+/**
+ * label_rules_show() - list the rules, one "subject object access" per line, in load order
+ * @m: where to write
+ *
+ * Context: Process context; takes label_rules_mutex.
+ */
+void label_rules_show(struct seq_file *m)
+{
+	struct label_rule *rule;
+	char access[5];
+
+	mutex_lock(&label_rules_mutex);
+	list_for_each_entry(rule, &label_rule_list, list) {
+		if (!rule->loaded)
+			continue;
+		label_access_to_string(rule->access, access);
+		seq_printf(m, "%s %s %s\n", rule->key.subject->name, rule->key.object->name,
+			   access);
+	}
+	mutex_unlock(&label_rules_mutex);
+}
+
+/**
+ * label_rules_init() - set up the empty rule table
+ *
+ * Context: Boot.
+ * Return: 0, or a negative errno.
+ */
+int __init label_rules_init(void)
+{
+	return rhashtable_init(&label_rules, &label_rule_params);
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: /sys/kernel/security/label/ - load, rules, access, labels.
+ */
+
+#include "label.h"
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+/* Largest write to "load": 17,000 rules over 500 labels is about 0.5 MiB. */
+#define LABEL_LOAD_MAX (8 << 20)
+/* Largest write to "access": two labels, an access string, separators. */
+#define LABEL_ACCESS_MAX (2 * LABEL_NAME_MAX + 8)
+
+static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	char *text;
+	int rc;
+
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+		return -EPERM;
+	if (*ppos != 0 || count > LABEL_LOAD_MAX)
+		return -EINVAL;
+	text = vmemdup_user(ubuf, count);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	rc = label_load_rules(text, count);
+	kvfree(text);
+	return rc < 0 ? rc : count;
+}
+
+static int rules_show(struct seq_file *m, void *v)
+{
+	label_rules_show(m);
+	return 0;
+}
+
+static int labels_show(struct seq_file *m, void *v)
+{
+	label_table_show(m);
+	return 0;
+}
+
+/*
+ * Stand-ins for labels that were never interned, so that "access" creates none: an unknown label
+ * is not special, has no rules and equals only itself.
+ */
+static const struct label unknown_subject, unknown_object;
+
+/* "access": a write "subject object access" is answered by the next read, "1" or "0". */
+static ssize_t access_write(struct file *file, const char __user *ubuf, size_t count,
+			    loff_t *ppos)
+{
+	const struct label *subject, *object;
+	struct label_rule_text r;
+	size_t len = count;
+	char *buf;
+
+	if (*ppos != 0 || count == 0 || count > LABEL_ACCESS_MAX)
+		return -EINVAL;
+	buf = simple_transaction_get(file, ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	if (buf[len - 1] == '\n')
+		len--;
+	if (memchr(buf, '\0', len) || label_parse_rule(buf, len, &r))
+		return -EINVAL;
+	subject = label_find(r.subject, r.subject_len) ?: &unknown_subject;
+	if (r.subject_len == r.object_len && !memcmp(r.subject, r.object, r.subject_len))
+		object = subject;
+	else
+		object = label_find(r.object, r.object_len) ?: &unknown_object;
+	buf[0] = label_decide(subject, object, r.access) ? '0' : '1';
+	buf[1] = '\n';
+	simple_transaction_set(file, 2);
+	return count;
+}
+
+#define LABEL_SEQ_FOPS(name)							\
+	static int name##_open(struct inode *inode, struct file *file)		\
+	{									\
+		return single_open(file, name##_show, NULL);			\
+	}									\
+	static const struct file_operations name##_fops = {			\
+		.open = name##_open,						\
+		.read = seq_read,						\
+		.llseek = seq_lseek,						\
+		.release = single_release,					\
+	}
+
+LABEL_SEQ_FOPS(rules);
+LABEL_SEQ_FOPS(labels);
+
+static const struct file_operations load_fops = {
+	.write = load_write,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations access_fops = {
+	.write = access_write,
+	.read = simple_transaction_read,
+	.release = simple_transaction_release,
+	.llseek = generic_file_llseek,
+};
+
+static const struct {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+} label_files[] = {
+	{ "load", 0200, &load_fops },
+	{ "rules", 0444, &rules_fops },
+	{ "access", 0666, &access_fops },
+	{ "labels", 0444, &labels_fops },
+};
+
+static int __init label_securityfs_init(void)
+{
+	struct dentry *dir, *file;
+	int i;
+
+	if (!label_floor)
+		return 0;
+	dir = securityfs_create_dir("label", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	for (i = 0; i < ARRAY_SIZE(label_files); i++) {
+		file = securityfs_create_file(label_files[i].name, label_files[i].mode, dir, NULL,
+					      label_files[i].fops);
+		if (IS_ERR(file)) {
+			securityfs_remove(dir);
+			pr_err("cannot create securityfs file %s: %ld\n", label_files[i].name,
+			       PTR_ERR(file));
+			return PTR_ERR(file);
+		}
+	}
+	return 0;
+}
+fs_initcall(label_securityfs_init);

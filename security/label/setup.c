@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: module set-up - blob needs, LSM id, registration hosted by the stacker or standalone.
+ */
+
+#include "label.h"
+
+#include <linux/lsm_hooks.h>
+#include <uapi/linux/lsm.h>
+
+/* Standalone (stacker compiled out): the framework turns these sizes into offsets. */
+struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
+	.lbs_cred = sizeof(struct label_obj),
+	.lbs_inode = sizeof(struct label_obj),
+	.lbs_ipc = sizeof(struct label_obj),
+	.lbs_sock = sizeof(struct label_obj),
+	.lbs_xattr_count = 1,
+};
+
+static const struct lsm_id label_lsmid = {
+	.name = "label",
+	.id = LSM_ID_LABEL,
+};
+
+/**
+ * label_add_hooks() - register some of the module's hooks
+ * @hooks: the hooks
+ * @count: number of entries in @hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_hooks(struct security_hook_list *hooks, int count)
+{
+	security_add_hooks(hooks, count, &label_lsmid);
+}
+
+/**
+ * label_add_late_hooks() - register hooks that must come after every other LSM's
+ * @hooks: the hooks
+ * @count: number of entries in @hooks
+ *
+ * Hosted, the stacker registers them after the other LSMs; standalone, the label module is
+ * ordered after SELinux in CONFIG_LSM (or lsm=) and registers them now.
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_late_hooks(struct security_hook_list *hooks, int count)
+{
+	if (IS_ENABLED(CONFIG_SECURITY_STACKER))
+		stacker_add_late_hooks(hooks, count, &label_lsmid);
+	else
+		security_add_hooks(hooks, count, &label_lsmid);
+}
+
+static int __init label_init(void)
+{
+	int rc;
+
+	rc = label_table_init();
+	if (!rc)
+		rc = label_rules_init();
+	if (rc) {
+		pr_err("cannot initialize: %d\n", rc);
+		return rc;
+	}
+	label_add_cred_hooks();
+	label_add_fs_hooks();
+	label_add_task_hooks();
+	label_add_ipc_hooks();
+	label_add_net_hooks();
+	pr_info("enforcing\n");
+	return 0;
+}
+
+#ifdef CONFIG_SECURITY_STACKER
+DEFINE_STACKER_MODULE(label) = {
+	.name = "label",
+	.id = STACKER_ID_LABEL,
+	.lsmid = &label_lsmid,
+	.value_size = {
+		[STACKER_CRED] = sizeof(struct label_obj),
+		[STACKER_INODE] = sizeof(struct label_obj),
+		[STACKER_IPC] = sizeof(struct label_obj),
+		[STACKER_SOCK] = sizeof(struct label_obj),
+	},
+	.init = label_init,
+};
+#else
+DEFINE_LSM(label) = {
+	.name = "label",
+	.blobs = &label_blob_sizes,
+	.init = label_init,
+};
+#endif

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: the label table. Each name is interned once and never freed, so labels are compared by
+ * pointer and held without references.
+ */
+
+#include "label.h"
+
+#include <linux/hashtable.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/stringhash.h>
+
+#define LABEL_HASH_BITS 10
+
+/* Readers walk the buckets under RCU; writers add under label_table_mutex. Nothing is removed. */
+static DEFINE_HASHTABLE(label_table, LABEL_HASH_BITS);
+static DEFINE_MUTEX(label_table_mutex);
+
+struct label *label_floor __ro_after_init;
+struct label *label_star __ro_after_init;
+struct label *label_hat __ro_after_init;
+
+static u32 label_hash(const char *name, size_t len)
+{
+	return full_name_hash(NULL, name, len);
+}
+
+static struct label *find_in(u32 hash, const char *name, size_t len)
+{
+	struct label *label;
+
+	hash_for_each_possible_rcu(label_table, label, node, hash,
+				   lockdep_is_held(&label_table_mutex)) {
+		if (label->len == len && !memcmp(label->name, name, len))
+			return label;
+	}
+	return NULL;
+}
+
+/**
+ * label_find() - look a label up by name
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Context: Any context.
+ * Return: the label, or NULL if no such label was ever interned.
+ */
+struct label *label_find(const char *name, size_t len)
+{
+	struct label *label;
+
+	rcu_read_lock();
+	label = find_in(label_hash(name, len), name, len);
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * label_intern() - the label of a name, created if it is new
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Context: Process context; takes label_table_mutex when the label is new.
+ * Return: the label; ERR_PTR(-EINVAL) for a malformed name, ERR_PTR(-ENOMEM).
+ */
+struct label *label_intern(const char *name, size_t len)
+{
+	struct label *label;
+	u32 hash;
+
+	if (!label_name_valid(name, len))
+		return ERR_PTR(-EINVAL);
+	label = label_find(name, len);
+	if (label)
+		return label;
+
+	hash = label_hash(name, len);
+	mutex_lock(&label_table_mutex);
+	label = find_in(hash, name, len);
+	if (!label) {
+		label = kmalloc(struct_size(label, name, len + 1), GFP_KERNEL);
+		if (label) {
+			label->len = len;
+			memcpy(label->name, name, len);
+			label->name[len] = '\0';
+			hash_add_rcu(label_table, &label->node, hash);
+		}
+	}
+	mutex_unlock(&label_table_mutex);
+	return label ?: ERR_PTR(-ENOMEM);
+}
+
+/**
+ * label_table_show() - list every label, one per line
+ * @m: where to write
+ *
+ * Context: Process context.
+ */
+void label_table_show(struct seq_file *m)
+{
+	struct label *label;
+	int bkt;
+
+	rcu_read_lock();
+	hash_for_each_rcu(label_table, bkt, label, node)
+		seq_printf(m, "%s\n", label->name);
+	rcu_read_unlock();
+}
+
+/**
+ * label_table_init() - intern the special labels
+ *
+ * Context: Boot.
+ * Return: 0, or -ENOMEM.
+ */
+int __init label_table_init(void)
+{
+	label_floor = label_intern("_", 1);
+	label_star = label_intern("*", 1);
+	label_hat = label_intern("^", 1);
+	if (IS_ERR(label_floor) || IS_ERR(label_star) || IS_ERR(label_hat))
+		return -ENOMEM;
+	return 0;
+}
