@@ -213,6 +213,11 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
 #define STACKER_ATTACH_VALUE(security, lbs, blobs, id, obj, gfp)		\
 	STACKER_VALUE(security, lbs, blobs, id)
 
+static inline void stacker_add_late_hooks(struct security_hook_list *hooks, int count,
+					  const struct lsm_id *lsmid)
+{
+}
+
 #endif /* CONFIG_SECURITY_STACKER */
 
 /*

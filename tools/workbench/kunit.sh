@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# KUnit tier: every .kunitconfig of the project, run under User-Mode Linux with lockdep and RCU
-# checking on. Writes "passed failed" to build/results/kunit.
+# KUnit tier: every .kunitconfig of the project (and every <name>.kunitconfig, a variant such as
+# the label module without the stacker), run under User-Mode Linux with lockdep and RCU checking
+# on. Writes "passed failed" to build/results/kunit.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -10,12 +11,11 @@ res=$top/build/results
 mkdir -p "$res"
 pass=0 fail=0
 
-for cfg in $(cd "$top" && find security -name .kunitconfig | sort); do
-	dir=$(dirname "$cfg")
-	name=$(echo "$dir" | tr / _)
+for cfg in $(cd "$top" && find security -name '*.kunitconfig' | sort); do
+	name=$(echo "${cfg%/.kunitconfig}" | sed 's/\.kunitconfig$//' | tr / _)
 	log=$res/kunit-$name.log
-	echo "  KUNIT   $dir"
-	(cd "$src" && ./tools/testing/kunit/kunit.py run --kunitconfig="$dir" \
+	echo "  KUNIT   $cfg"
+	(cd "$src" && ./tools/testing/kunit/kunit.py run --kunitconfig="$cfg" \
 		--build_dir="$top/build/kunit-$name" --jobs="${JOBS:-2}" \
 		--make_options CC="ccache gcc" \
 		--kconfig_add CONFIG_PROVE_LOCKING=y --kconfig_add CONFIG_PROVE_RCU=y \

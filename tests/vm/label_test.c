@@ -1,0 +1,1051 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Checks the label security module from user space, hosted by the stacker or not, in the test VM. */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+
+#define LABEL_FS "/sys/kernel/security/label/"
+#define SELF_LABEL "/proc/self/attr/label/current"
+#define STACKER_STATS "/sys/kernel/security/stacker/stats"
+#define XATTR_LABEL "security.label"
+#define XATTR_EXEC "security.labelexec"
+#define LABEL_MAX 255
+#define TEXT_SIZE 16384
+#define NOBODY 65534
+/* Exit status of a child that could not take the label or identity it was asked for. */
+#define SETUP_FAILED 255
+
+/* Labels of 255 and 256 bytes: the longest valid one, and one too long. */
+#define L16 "llllllllllllllll"
+#define L64 L16 L16 L16 L16
+#define L255 L64 L64 L64 L16 L16 L16 "lllllllllllllll"
+#define L256 L255 "l"
+
+/* Who a child of fork_as() is, once labelled. */
+enum who {
+	ROOT,
+	ROOT_WITHOUT_MAC_ADMIN,
+	NOBODY_USER,
+};
+
+/* The whole of a small text file, NUL-terminated; its length, or -1 (also when it fills @buf). */
+static ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = 0, n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	if (n < 0 || (size_t)len == size - 1)
+		return -1;
+	buf[len] = '\0';
+	return len;
+}
+
+/* One write() of @len bytes at offset 0 of a freshly opened @path: its result, errno kept. */
+static ssize_t write_text(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t rc;
+	int err;
+
+	if (fd < 0)
+		return -1;
+	rc = write(fd, text, len);
+	err = errno;
+	close(fd);
+	errno = err;
+	return rc;
+}
+
+static ssize_t write_str(const char *path, const char *text)
+{
+	return write_text(path, text, strlen(text));
+}
+
+/* Whether @line, without its newline, is one of the lines of @text. */
+static bool has_line(const char *text, const char *line)
+{
+	size_t len = strlen(line);
+
+	while (*text) {
+		const char *end = strchrnul(text, '\n');
+
+		if ((size_t)(end - text) == len && !strncmp(text, line, len))
+			return true;
+		text = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+static int set_label(const char *label)
+{
+	return write_str(SELF_LABEL, label) < 0 ? -1 : 0;
+}
+
+/* Load rules through one write: 0 when all of @rules was taken, -1 with errno otherwise. */
+static int load(const char *rules)
+{
+	return write_str(LABEL_FS "load", rules) == (ssize_t)strlen(rules) ? 0 : -1;
+}
+
+/* The answer of the access file to @text, read on the same descriptor: 1, 0, or -1. */
+static int query(const char *text)
+{
+	int fd = open(LABEL_FS "access", O_RDWR | O_CLOEXEC);
+	char answer[4];
+	ssize_t n = -1;
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, strlen(text)) == (ssize_t)strlen(text))
+		n = read(fd, answer, sizeof(answer));
+	close(fd);
+	if (n != 2 || answer[1] != '\n' || (answer[0] != '0' && answer[0] != '1'))
+		return -1;
+	return answer[0] - '0';
+}
+
+static bool stacker_present(void)
+{
+	struct stat st;
+
+	return stat("/sys/kernel/security/stacker", &st) == 0;
+}
+
+/* The label module's denial count in the stacker's stats: 0, or -1. */
+static int label_denials(unsigned long *denials)
+{
+	char stats[TEXT_SIZE];
+	const char *line;
+
+	if (read_text(STACKER_STATS, stats, sizeof(stats)) < 0 ||
+	    strncmp(stats, "module calls denials\n", strlen("module calls denials\n")))
+		return -1;
+	line = strstr(stats, "\nlabel ");
+	if (!line || sscanf(line + 1, "label %*u %lu\n", denials) != 1)
+		return -1;
+	return 0;
+}
+
+static int drop_to_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		return -1;
+	return 0;
+}
+
+/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
+static int drop_mac_admin(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/*
+ * Fork a child that takes @label (NULL: keeps this process's) and then becomes @who: the child's
+ * pid in the parent, 0 in the child. A child that cannot do so exits with SETUP_FAILED.
+ */
+static pid_t fork_as(const char *label, enum who who)
+{
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	if ((label && set_label(label)) ||
+	    (who == ROOT_WITHOUT_MAC_ADMIN && drop_mac_admin()) ||
+	    (who == NOBODY_USER && drop_to_nobody()))
+		_exit(SETUP_FAILED);
+	return 0;
+}
+
+/* A child's exit status, or -1 if it did not exit. */
+static int child_status(pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* The errno with which @call fails (returns -1) in a child of fork_as(), or 0 if it succeeds. */
+#define ERRNO_AS(label, who, call) ({					\
+	pid_t __pid = fork_as(label, who);				\
+									\
+	if (!__pid)							\
+		_exit((call) == -1 ? errno : 0);			\
+	child_status(__pid);						\
+})
+
+/*
+ * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
+ * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
+ * -1.
+ */
+static pid_t spawn_waiter(const char *label, int type, const char *name, int *release)
+{
+	int ready[2], hold[2], sock;
+	struct sockaddr_un addr;
+	socklen_t len;
+	pid_t pid;
+	char c;
+
+	if (pipe2(ready, O_CLOEXEC) || pipe2(hold, O_CLOEXEC))
+		return -1;
+	pid = fork_as(label, ROOT);
+	if (!pid) {
+		close(ready[0]);
+		close(hold[1]);
+		if (name) {
+			memset(&addr, 0, sizeof(addr));
+			addr.sun_family = AF_UNIX;
+			strncpy(addr.sun_path + 1, name, sizeof(addr.sun_path) - 2);
+			len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+			sock = socket(AF_UNIX, type, 0);
+			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
+			    (type == SOCK_STREAM && listen(sock, 8)))
+				_exit(SETUP_FAILED);
+		}
+		if (write(ready[1], "", 1) != 1)
+			_exit(SETUP_FAILED);
+		while (read(hold[0], &c, 1) > 0)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(hold[0]);
+	if (pid < 0 || read(ready[0], &c, 1) != 1) {
+		close(ready[0]);
+		close(hold[1]);
+		return -1;
+	}
+	close(ready[0]);
+	*release = hold[1];
+	return pid;
+}
+
+/* Connect (stream) or send one byte (datagram) to the abstract address @name: 0, or -1. */
+static int reach(int type, const char *name)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	socklen_t len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+	int sock = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+
+	strncpy(addr.sun_path + 1, name, sizeof(addr.sun_path) - 2);
+	if (sock < 0)
+		return -1;
+	if (type == SOCK_STREAM)
+		return connect(sock, (struct sockaddr *)&addr, len);
+	return sendto(sock, "", 1, 0, (struct sockaddr *)&addr, len) == 1 ? 0 : -1;
+}
+
+/* Map the start of @path with @prot: 0, or -1. */
+static int map_file(const char *path, int prot)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	return mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
+/* PTRACE_ATTACH to @pid, wait for it to stop, detach: 0, or -1. */
+static int attach_and_detach(pid_t pid)
+{
+	int status;
+
+	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) ||
+	    waitpid(pid, &status, __WALL) != pid ||
+	    ptrace(PTRACE_DETACH, pid, NULL, NULL))
+		return -1;
+	return 0;
+}
+
+static int attach_shm(int id, int flags)
+{
+	return shmat(id, NULL, flags) == (void *)-1 ? -1 : 0;
+}
+
+/* Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end. */
+static bool logged(int kmsg, const char *text)
+{
+	char record[1024];
+	bool found = false;
+	const char *p;
+	ssize_t n;
+
+	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
+		record[n] = '\0';
+		p = strstr(record, text);
+		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
+	}
+	return found;
+}
+
+/* The security.label of @path, NUL-terminated, in @buf of LABEL_MAX + 1 bytes. */
+static void get_file_label(struct __test_metadata *const _metadata, const char *path, char *buf)
+{
+	ssize_t len = getxattr(path, XATTR_LABEL, buf, LABEL_MAX);
+
+	ASSERT_LT(0, len);
+	buf[len] = '\0';
+}
+
+/* A file of mode 0666 made by this process, then labelled @label unless @label is NULL. */
+static void make_file(struct __test_metadata *const _metadata, const char *path,
+		      const char *label)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(5, write(fd, "data\n", 5));
+	ASSERT_EQ(0, fchmod(fd, 0666));
+	ASSERT_EQ(0, close(fd));
+	if (label)
+		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+}
+
+/* A directory of mode 0777 made by this process, then labelled @label unless @label is NULL. */
+static void make_dir(struct __test_metadata *const _metadata, const char *path,
+		     const char *label)
+{
+	ASSERT_EQ(0, mkdir(path, 0777));
+	ASSERT_EQ(0, chmod(path, 0777));
+	if (label)
+		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+}
+
+/* A copy of busybox at @path, executable, then labelled @label unless @label is NULL. */
+static void copy_busybox(struct __test_metadata *const _metadata, const char *path,
+			 const char *label)
+{
+	int in = open("/bin/busybox", O_RDONLY | O_CLOEXEC);
+	int out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	char buf[65536];
+	ssize_t n;
+
+	ASSERT_LE(0, in);
+	ASSERT_LE(0, out);
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		ASSERT_EQ(n, write(out, buf, n));
+	ASSERT_EQ(0, n);
+	close(in);
+	ASSERT_EQ(0, close(out));
+	if (label)
+		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+}
+
+/* The label that "cat" of busybox at @path reports for itself, run by a child with @label. */
+static void exec_label(struct __test_metadata *const _metadata, const char *label,
+		       const char *path, char *buf, size_t size)
+{
+	ssize_t len = 0, n;
+	int out[2];
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
+	pid = fork_as(label, ROOT);
+	if (!pid) {
+		if (dup2(out[1], STDOUT_FILENO) == STDOUT_FILENO)
+			execl(path, "cat", SELF_LABEL, (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	close(out[1]);
+	while ((n = read(out[0], buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(out[0]);
+	buf[len] = '\0';
+	ASSERT_EQ(0, child_status(pid));
+}
+
+/* First, while the ratelimit of the denial messages has room: earlier tests would use it up. */
+TEST(denial_is_counted_and_logged)
+{
+	const char *path = "/tmp/label-log";
+	unsigned long before, after;
+	bool stacker = stacker_present();
+	int kmsg;
+
+	make_file(_metadata, path, "log_o");
+	if (stacker)
+		ASSERT_EQ(0, label_denials(&before));
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_LE(0, kmsg);
+	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
+
+	ASSERT_EQ(EACCES, ERRNO_AS("log_s", ROOT, open(path, O_RDONLY)));
+
+	if (stacker) {
+		ASSERT_EQ(0, label_denials(&after));
+		ASSERT_LT(before, after);
+	}
+	EXPECT_TRUE(logged(kmsg, ";label: denied file_open: subject=log_s object=log_o requested=r"));
+	close(kmsg);
+}
+
+TEST(first_label_is_floor)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(1, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("_", label);
+}
+
+/* /proc/self/attr/current belongs to SELinux, not to the label module. */
+TEST(attr_current_is_not_the_label)
+{
+	char context[256];
+
+	if (read_text("/proc/self/attr/current", context, sizeof(context)) < 0) {
+		ASSERT_EQ(EINVAL, errno);
+		SKIP(return, "no module answers /proc/self/attr/current");
+	}
+	ASSERT_STRNE("_", context);
+}
+
+TEST(root_sets_own_label)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(7, write_str(SELF_LABEL, "setself"));
+	ASSERT_EQ(7, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("setself", label);
+}
+
+TEST(trailing_newline_is_optional)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(10, write_str(SELF_LABEL, "setself_nl\n"));
+	ASSERT_EQ(9, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("setself_nl", label);
+}
+
+TEST(longest_label_accepted)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(0, set_label(L255));
+	ASSERT_EQ(LABEL_MAX, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ(L255, label);
+}
+
+TEST(children_inherit_the_label)
+{
+	char label[LABEL_MAX + 2];
+	pid_t pid;
+
+	ASSERT_EQ(0, set_label("inherit"));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		ASSERT_LT(0, read_text(SELF_LABEL, label, sizeof(label)));
+		ASSERT_STREQ("inherit", label);
+		_exit(_metadata->exit_code);
+	}
+	ASSERT_EQ(0, child_status(pid));
+}
+
+TEST(label_change_needs_cap_mac_admin)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(0, drop_mac_admin());
+	ASSERT_EQ(-1, write_str(SELF_LABEL, "nocap"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_LT(0, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("_", label);
+}
+
+TEST(nobody_cannot_change_label)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(0, drop_to_nobody());
+	ASSERT_EQ(-1, write_str(SELF_LABEL, "nobody"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_LT(0, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("_", label);
+}
+
+/* Malformed labels: refused as a task label, a file label, an exec label and in a rule. */
+FIXTURE(invalid_label) {};
+
+FIXTURE_VARIANT(invalid_label)
+{
+	const char *name;
+	size_t len;
+};
+
+#define INVALID_LABEL(_name, _label)							\
+	FIXTURE_VARIANT_ADD(invalid_label, _name) {					\
+		.name = _label, .len = sizeof(_label) - 1,				\
+	}
+
+INVALID_LABEL(empty, "");
+INVALID_LABEL(too_long, L256);
+INVALID_LABEL(leading_dash, "-dash");
+INVALID_LABEL(space, "has space");
+INVALID_LABEL(tab, "has\ttab");
+INVALID_LABEL(slash, "a/b");
+INVALID_LABEL(double_quote, "a\"b");
+INVALID_LABEL(single_quote, "a'b");
+INVALID_LABEL(backslash, "a\\b");
+INVALID_LABEL(embedded_nul, "a\0b");
+INVALID_LABEL(control, "a\001b");
+INVALID_LABEL(delete, "a\177b");
+INVALID_LABEL(not_ascii, "caf\303\251");
+
+FIXTURE_SETUP(invalid_label)
+{
+}
+
+FIXTURE_TEARDOWN(invalid_label)
+{
+}
+
+TEST_F(invalid_label, refused_as_task_label)
+{
+	char label[LABEL_MAX + 2];
+
+	ASSERT_EQ(-1, write_text(SELF_LABEL, variant->name, variant->len));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_LT(0, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_STREQ("_", label);
+}
+
+TEST_F(invalid_label, refused_as_file_label)
+{
+	char path[] = "/tmp/label-invalid-XXXXXX", label[LABEL_MAX + 1];
+	int fd = mkstemp(path);
+
+	ASSERT_LE(0, fd);
+	close(fd);
+	ASSERT_EQ(-1, setxattr(path, XATTR_LABEL, variant->name, variant->len, 0));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_EQ(-1, setxattr(path, XATTR_EXEC, variant->name, variant->len, 0));
+	ASSERT_EQ(EINVAL, errno);
+	get_file_label(_metadata, path, label);
+	ASSERT_STREQ("_", label);
+	ASSERT_EQ(-1, getxattr(path, XATTR_EXEC, label, sizeof(label)));
+	ASSERT_EQ(ENODATA, errno);
+}
+
+TEST_F(invalid_label, refused_in_rule)
+{
+	static const char rest[] = " invalid_o r\n";
+	char before[TEXT_SIZE], after[TEXT_SIZE], rule[LABEL_MAX + sizeof(rest) + 1];
+
+	memcpy(rule, variant->name, variant->len);
+	memcpy(rule + variant->len, rest, sizeof(rest));
+	ASSERT_LE(0, read_text(LABEL_FS "rules", before, sizeof(before)));
+	ASSERT_EQ(-1, write_text(LABEL_FS "load", rule, variant->len + strlen(rest)));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_LE(0, read_text(LABEL_FS "rules", after, sizeof(after)));
+	ASSERT_STREQ(before, after);
+}
+
+TEST(load_needs_cap_mac_admin)
+{
+	char rules[TEXT_SIZE];
+
+	ASSERT_EQ(0, drop_mac_admin());
+	ASSERT_EQ(-1, load("nocap_s nocap_o r\n"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_LE(0, read_text(LABEL_FS "rules", rules, sizeof(rules)));
+	ASSERT_EQ(NULL, strstr(rules, "nocap_s"));
+}
+
+TEST(load_is_all_or_nothing)
+{
+	char before[TEXT_SIZE], after[TEXT_SIZE];
+
+	ASSERT_LE(0, read_text(LABEL_FS "rules", before, sizeof(before)));
+	ASSERT_EQ(-1, load("batch_s batch_o1 r\nbatch_s batch_o2 w\nbatch_s batch_o3 q\n"));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_LE(0, read_text(LABEL_FS "rules", after, sizeof(after)));
+	ASSERT_STREQ(before, after);
+}
+
+TEST(loaded_rules_are_listed)
+{
+	char rules[TEXT_SIZE];
+
+	ASSERT_EQ(0, load("list_s list_o1 xr\nlist_s list_o2 aw\nlist_s list_o3 -\n"
+			  L255 " list_o4 rwxa"));
+	ASSERT_LT(0, read_text(LABEL_FS "rules", rules, sizeof(rules)));
+	ASSERT_TRUE(has_line(rules, "list_s list_o1 rx"));
+	ASSERT_TRUE(has_line(rules, "list_s list_o2 wa"));
+	ASSERT_TRUE(has_line(rules, "list_s list_o3 -"));
+	ASSERT_TRUE(has_line(rules, L255 " list_o4 rwxa"));
+}
+
+TEST(later_rule_replaces)
+{
+	char rules[TEXT_SIZE];
+
+	ASSERT_EQ(0, load("later_s later_o r\n"));
+	ASSERT_EQ(0, load("later_s later_o w\n"));
+	ASSERT_EQ(0, load("later_s later_o2 w\nlater_s later_o2 x\n"));
+	ASSERT_LT(0, read_text(LABEL_FS "rules", rules, sizeof(rules)));
+	ASSERT_TRUE(has_line(rules, "later_s later_o wa"));
+	ASSERT_FALSE(has_line(rules, "later_s later_o r"));
+	ASSERT_TRUE(has_line(rules, "later_s later_o2 x"));
+	ASSERT_FALSE(has_line(rules, "later_s later_o2 wa"));
+	ASSERT_EQ(0, query("later_s later_o r"));
+	ASSERT_EQ(1, query("later_s later_o w"));
+}
+
+/* Malformed rule lines other than bad labels: EINVAL, and the rules do not change. */
+FIXTURE(malformed_rule) {};
+
+FIXTURE_VARIANT(malformed_rule)
+{
+	const char *text;
+	size_t len;
+};
+
+#define MALFORMED_RULE(_name, _text)							\
+	FIXTURE_VARIANT_ADD(malformed_rule, _name) {					\
+		.text = _text, .len = sizeof(_text) - 1,				\
+	}
+
+MALFORMED_RULE(unknown_letter, "bad_s bad_o rz\n");
+MALFORMED_RULE(empty_access, "bad_s bad_o \n");
+MALFORMED_RULE(missing_field, "bad_s bad_o\n");
+MALFORMED_RULE(extra_field, "bad_s bad_o r r\n");
+MALFORMED_RULE(crlf, "bad_s bad_o r\r\n");
+MALFORMED_RULE(nul_in_access, "bad_s bad_o r\0\n");
+
+FIXTURE_SETUP(malformed_rule)
+{
+}
+
+FIXTURE_TEARDOWN(malformed_rule)
+{
+}
+
+TEST_F(malformed_rule, refused)
+{
+	char before[TEXT_SIZE], after[TEXT_SIZE];
+
+	ASSERT_LE(0, read_text(LABEL_FS "rules", before, sizeof(before)));
+	ASSERT_EQ(-1, write_text(LABEL_FS "load", variant->text, variant->len));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_LE(0, read_text(LABEL_FS "rules", after, sizeof(after)));
+	ASSERT_STREQ(before, after);
+}
+
+/* Each step of the decision, in order, through the access file. */
+TEST(access_follows_decision_order)
+{
+	ASSERT_EQ(0, load("query_s query_o rx\nquery_s query_w w\n"));
+
+	/* A star subject is denied everything. */
+	ASSERT_EQ(0, query("* _ r"));
+	ASSERT_EQ(0, query("* * r"));
+	ASSERT_EQ(0, query("* query_o r"));
+	/* A hat subject may read and execute anything, not write. */
+	ASSERT_EQ(1, query("^ query_o rx"));
+	ASSERT_EQ(0, query("^ query_o w"));
+	ASSERT_EQ(0, query("^ _ a"));
+	/* The floor may be read and executed by all, not written. */
+	ASSERT_EQ(1, query("query_s _ rx"));
+	ASSERT_EQ(0, query("query_s _ w"));
+	ASSERT_EQ(0, query("query_s _ a"));
+	/* A star object is open to all. */
+	ASSERT_EQ(1, query("query_s * rwxa"));
+	/* A subject has every access to its own label. */
+	ASSERT_EQ(1, query("query_s query_s rwxa"));
+	/* Otherwise the rule must grant every bit asked; write brings append. */
+	ASSERT_EQ(1, query("query_s query_o r"));
+	ASSERT_EQ(1, query("query_s query_o rx"));
+	ASSERT_EQ(0, query("query_s query_o rw"));
+	ASSERT_EQ(0, query("query_s query_o a"));
+	ASSERT_EQ(1, query("query_s query_w a"));
+	ASSERT_EQ(0, query("query_s query_w r"));
+	/* No rule, no access. */
+	ASSERT_EQ(0, query("query_o query_s r"));
+}
+
+TEST(access_creates_no_label)
+{
+	char labels[TEXT_SIZE];
+
+	ASSERT_EQ(0, query("unknown_a unknown_b r"));
+	ASSERT_EQ(1, query("unknown_c unknown_c rw"));
+	ASSERT_EQ(1, query("^ unknown_d r"));
+	ASSERT_LT(0, read_text(LABEL_FS "labels", labels, sizeof(labels)));
+	ASSERT_TRUE(has_line(labels, "_"));
+	ASSERT_TRUE(has_line(labels, "*"));
+	ASSERT_TRUE(has_line(labels, "^"));
+	ASSERT_EQ(NULL, strstr(labels, "unknown_"));
+}
+
+TEST(access_is_open_to_all)
+{
+	ASSERT_EQ(0, load("anyone_s anyone_o r\n"));
+	ASSERT_EQ(0, drop_to_nobody());
+	ASSERT_EQ(1, query("anyone_s anyone_o r"));
+	ASSERT_EQ(0, query("anyone_s anyone_o w"));
+}
+
+TEST(read_needs_r)
+{
+	const char *path = "/tmp/label-read";
+
+	make_file(_metadata, path, "read_o");
+	ASSERT_EQ(EACCES, ERRNO_AS("read_s", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("read_s", NOBODY_USER, open(path, O_RDONLY)));
+	ASSERT_EQ(0, load("read_s read_o r"));
+	ASSERT_EQ(0, ERRNO_AS("read_s", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(0, ERRNO_AS("read_s", NOBODY_USER, open(path, O_RDONLY)));
+}
+
+TEST(write_needs_w)
+{
+	const char *path = "/tmp/label-write";
+
+	make_file(_metadata, path, "write_o");
+	ASSERT_EQ(0, load("write_s write_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("write_s", ROOT, open(path, O_WRONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("write_s", ROOT, open(path, O_RDWR)));
+	ASSERT_EQ(EACCES, ERRNO_AS("write_s", ROOT, open(path, O_RDONLY | O_TRUNC)));
+	ASSERT_EQ(EACCES, ERRNO_AS("write_s", NOBODY_USER, open(path, O_WRONLY)));
+	ASSERT_EQ(0, load("write_s write_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("write_s", ROOT, open(path, O_WRONLY)));
+	ASSERT_EQ(0, ERRNO_AS("write_s", ROOT, open(path, O_RDWR)));
+	ASSERT_EQ(0, ERRNO_AS("write_s", ROOT, open(path, O_RDONLY | O_TRUNC)));
+	ASSERT_EQ(0, ERRNO_AS("write_s", NOBODY_USER, open(path, O_WRONLY)));
+}
+
+TEST(append_needs_a)
+{
+	const char *path = "/tmp/label-append";
+
+	make_file(_metadata, path, "append_o");
+	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+	ASSERT_EQ(0, load("append_s append_o a"));
+	ASSERT_EQ(0, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_RDWR | O_APPEND)));
+	ASSERT_EQ(0, load("append_s append_o w"));
+	ASSERT_EQ(0, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+}
+
+TEST(floor_file_is_readable_not_writable)
+{
+	const char *path = "/tmp/label-floor";
+
+	make_file(_metadata, path, NULL);
+	ASSERT_EQ(0, ERRNO_AS("floor_s", NOBODY_USER, open(path, O_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("floor_s", NOBODY_USER, open(path, O_WRONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("floor_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+}
+
+TEST(star_file_is_open_to_all)
+{
+	const char *path = "/tmp/label-star";
+
+	make_file(_metadata, path, "*");
+	ASSERT_EQ(0, ERRNO_AS("star_s", ROOT, open(path, O_RDWR)));
+	ASSERT_EQ(0, ERRNO_AS("star_s", NOBODY_USER, open(path, O_WRONLY | O_APPEND)));
+}
+
+TEST(star_subject_is_denied)
+{
+	const char *star = "/tmp/label-star-subject", *floor = "/tmp/label-star-floor";
+
+	make_file(_metadata, star, "*");
+	make_file(_metadata, floor, NULL);
+	ASSERT_EQ(EACCES, ERRNO_AS("*", ROOT, open(star, O_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("*", ROOT, open(floor, O_RDONLY)));
+}
+
+TEST(hat_subject_reads_all)
+{
+	const char *path = "/tmp/label-hat";
+
+	make_file(_metadata, path, "hat_o");
+	ASSERT_EQ(0, ERRNO_AS("^", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("^", ROOT, open(path, O_WRONLY)));
+}
+
+TEST(mmap_exec_needs_x)
+{
+	const char *path = "/tmp/label-mmap";
+
+	make_file(_metadata, path, "mmap_o");
+	ASSERT_EQ(0, load("mmap_s mmap_o r"));
+	ASSERT_EQ(0, ERRNO_AS("mmap_s", ROOT, map_file(path, PROT_READ)));
+	ASSERT_EQ(EACCES, ERRNO_AS("mmap_s", ROOT, map_file(path, PROT_READ | PROT_EXEC)));
+	ASSERT_EQ(0, load("mmap_s mmap_o rx"));
+	ASSERT_EQ(0, ERRNO_AS("mmap_s", ROOT, map_file(path, PROT_READ | PROT_EXEC)));
+}
+
+TEST(new_files_take_creator_label)
+{
+	char label[LABEL_MAX + 1];
+
+	make_dir(_metadata, "/tmp/label-new", "new_s");
+	make_file(_metadata, "/tmp/label-new-floor", NULL);
+	ASSERT_EQ(0, ERRNO_AS("new_s", ROOT, open("/tmp/label-new/file", O_CREAT | O_WRONLY,
+						   0644)));
+	ASSERT_EQ(0, ERRNO_AS("new_s", NOBODY_USER, mkdir("/tmp/label-new/dir", 0755)));
+	get_file_label(_metadata, "/tmp/label-new/file", label);
+	ASSERT_STREQ("new_s", label);
+	get_file_label(_metadata, "/tmp/label-new/dir", label);
+	ASSERT_STREQ("new_s", label);
+	get_file_label(_metadata, "/tmp/label-new-floor", label);
+	ASSERT_STREQ("_", label);
+}
+
+TEST(directory_changes_need_w)
+{
+	ASSERT_EQ(0, mkdir("/tmp/label-dir", 0777));
+	make_file(_metadata, "/tmp/label-dir/victim", NULL);
+	make_file(_metadata, "/tmp/label-dir/old", NULL);
+	make_dir(_metadata, "/tmp/label-dir/subdir", NULL);
+	ASSERT_EQ(0, setxattr("/tmp/label-dir", XATTR_LABEL, "dir_o", 5, 0));
+	ASSERT_EQ(0, load("dir_s dir_o rx"));
+
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, open("/tmp/label-dir/new", O_CREAT | O_WRONLY,
+							0644)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, link("/tmp/label-dir/victim",
+							"/tmp/label-dir/link")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, unlink("/tmp/label-dir/victim")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mkdir("/tmp/label-dir/newdir", 0755)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rmdir("/tmp/label-dir/subdir")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rename("/tmp/label-dir/old",
+							  "/tmp/label-dir/renamed")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mknod("/tmp/label-dir/fifo", S_IFIFO | 0644, 0)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, symlink("victim", "/tmp/label-dir/symlink")));
+	ASSERT_EQ(0, access("/tmp/label-dir/victim", F_OK));
+
+	ASSERT_EQ(0, load("dir_s dir_o rwx"));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, open("/tmp/label-dir/new", O_CREAT | O_WRONLY,
+						   0644)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, link("/tmp/label-dir/victim", "/tmp/label-dir/link")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, unlink("/tmp/label-dir/victim")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mkdir("/tmp/label-dir/newdir", 0755)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rmdir("/tmp/label-dir/subdir")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rename("/tmp/label-dir/old",
+						     "/tmp/label-dir/renamed")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mknod("/tmp/label-dir/fifo", S_IFIFO | 0644, 0)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, symlink("victim", "/tmp/label-dir/symlink")));
+}
+
+TEST(setattr_needs_w)
+{
+	const char *path = "/tmp/label-setattr";
+
+	make_file(_metadata, path, "setattr_o");
+	ASSERT_EQ(0, load("setattr_s setattr_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("setattr_s", ROOT, chmod(path, 0600)));
+	ASSERT_EQ(EACCES, ERRNO_AS("setattr_s", ROOT, truncate(path, 0)));
+	ASSERT_EQ(EACCES, ERRNO_AS("setattr_s", ROOT, utimensat(AT_FDCWD, path, NULL, 0)));
+	ASSERT_EQ(0, load("setattr_s setattr_o w"));
+	ASSERT_EQ(0, ERRNO_AS("setattr_s", ROOT, chmod(path, 0600)));
+	ASSERT_EQ(0, ERRNO_AS("setattr_s", ROOT, truncate(path, 0)));
+	ASSERT_EQ(0, ERRNO_AS("setattr_s", ROOT, utimensat(AT_FDCWD, path, NULL, 0)));
+}
+
+TEST(label_xattrs_need_cap_mac_admin)
+{
+	const char *path = "/tmp/label-xattr";
+	char label[LABEL_MAX + 1];
+
+	make_file(_metadata, path, "xattr_o");
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  setxattr(path, XATTR_LABEL, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  setxattr(path, XATTR_EXEC, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, setxattr(path, XATTR_LABEL, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_LABEL)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, removexattr(path, XATTR_LABEL)));
+	get_file_label(_metadata, path, label);
+	ASSERT_STREQ("xattr_o", label);
+
+	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "xattr_p", 7, 0));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_EXEC)));
+	ASSERT_EQ(0, removexattr(path, XATTR_EXEC));
+}
+
+TEST(removed_label_is_floor)
+{
+	const char *path = "/tmp/label-unlabel";
+	char label[LABEL_MAX + 1];
+
+	make_file(_metadata, path, "unlabel_o");
+	ASSERT_EQ(EACCES, ERRNO_AS("unlabel_s", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(0, removexattr(path, XATTR_LABEL));
+	ASSERT_EQ(-1, getxattr(path, XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(ENODATA, errno);
+	ASSERT_EQ(0, ERRNO_AS("unlabel_s", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("unlabel_s", ROOT, open(path, O_WRONLY)));
+}
+
+TEST(exec_needs_x_only)
+{
+	const char *path = "/tmp/label-exec";
+
+	copy_busybox(_metadata, path, "exec_o");
+	ASSERT_EQ(EACCES, ERRNO_AS("exec_s", ROOT, execl(path, "true", (char *)NULL)));
+	ASSERT_EQ(0, load("exec_s exec_o x"));
+	ASSERT_EQ(0, ERRNO_AS("exec_s", ROOT, execl(path, "true", (char *)NULL)));
+	ASSERT_EQ(EACCES, ERRNO_AS("exec_s", ROOT, open(path, O_RDONLY)));
+}
+
+TEST(labelexec_moves_the_task)
+{
+	const char *path = "/tmp/label-transit";
+	char label[LABEL_MAX + 2];
+
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "transit_t", 9, 0));
+	exec_label(_metadata, "transit_s", path, label, sizeof(label));
+	ASSERT_STREQ("transit_t", label);
+	exec_label(_metadata, "transit_s", "/bin/busybox", label, sizeof(label));
+	ASSERT_STREQ("transit_s", label);
+}
+
+TEST(kill_needs_w)
+{
+	int release, status;
+	pid_t pid = spawn_waiter("kill_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(EACCES, ERRNO_AS("kill_s", ROOT, kill(pid, SIGUSR1)));
+	ASSERT_EQ(0, ERRNO_AS("kill_s", ROOT, kill(pid, 0)));
+	ASSERT_EQ(0, load("kill_s kill_o rx"));
+	ASSERT_EQ(EACCES, ERRNO_AS("kill_s", ROOT, kill(pid, SIGTERM)));
+	ASSERT_EQ(0, load("kill_s kill_o w"));
+	ASSERT_EQ(0, ERRNO_AS("kill_s", ROOT, kill(pid, SIGTERM)));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFSIGNALED(status));
+	ASSERT_EQ(SIGTERM, WTERMSIG(status));
+	close(release);
+}
+
+TEST(ptrace_attach_needs_rw)
+{
+	int release, err;
+	pid_t pid = spawn_waiter("trace_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	err = ERRNO_AS("trace_s", ROOT, attach_and_detach(pid));
+	if (err == ENOSYS)
+		SKIP(return, "no ptrace in this kernel");
+	ASSERT_EQ(EACCES, err);
+	ASSERT_EQ(0, load("trace_s trace_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("trace_s", ROOT, attach_and_detach(pid)));
+	ASSERT_EQ(0, load("trace_s trace_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("trace_s", ROOT, attach_and_detach(pid)));
+	close(release);
+	ASSERT_EQ(0, child_status(pid));
+}
+
+/* A UNIX socket of the receiver's label, reached from a socket of the sender's. */
+FIXTURE(unix_socket) {};
+
+FIXTURE_VARIANT(unix_socket)
+{
+	int type;
+	const char *sender;
+	const char *receiver;
+	const char *address;
+};
+
+FIXTURE_VARIANT_ADD(unix_socket, stream) {
+	.type = SOCK_STREAM,
+	.sender = "stream_s",
+	.receiver = "stream_o",
+	.address = "label_test.stream",
+};
+
+FIXTURE_VARIANT_ADD(unix_socket, datagram) {
+	.type = SOCK_DGRAM,
+	.sender = "dgram_s",
+	.receiver = "dgram_o",
+	.address = "label_test.dgram",
+};
+
+FIXTURE_SETUP(unix_socket)
+{
+}
+
+FIXTURE_TEARDOWN(unix_socket)
+{
+}
+
+TEST_F(unix_socket, sending_needs_w)
+{
+	char rule[64];
+	int release;
+	pid_t pid = spawn_waiter(variant->receiver, variant->type, variant->address, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(EACCES, ERRNO_AS(variant->sender, ROOT, reach(variant->type, variant->address)));
+	snprintf(rule, sizeof(rule), "%s %s rx", variant->sender, variant->receiver);
+	ASSERT_EQ(0, load(rule));
+	ASSERT_EQ(EACCES, ERRNO_AS(variant->sender, ROOT, reach(variant->type, variant->address)));
+	snprintf(rule, sizeof(rule), "%s %s w", variant->sender, variant->receiver);
+	ASSERT_EQ(0, load(rule));
+	ASSERT_EQ(0, ERRNO_AS(variant->sender, ROOT, reach(variant->type, variant->address)));
+	close(release);
+	ASSERT_EQ(0, child_status(pid));
+}
+
+TEST(shm_needs_r_and_w)
+{
+	const key_t key = 0x4c41424c;
+	int id;
+
+	if (shmget(key, 0, 0) == -1 && errno == ENOSYS)
+		SKIP(return, "no System V IPC in this kernel");
+	ASSERT_EQ(0, ERRNO_AS("shm_o", ROOT, shmget(key, 4096, IPC_CREAT | IPC_EXCL | 0666)));
+	id = shmget(key, 0, 0);
+	ASSERT_LE(0, id);
+
+	ASSERT_EQ(EACCES, ERRNO_AS("shm_s", ROOT, shmget(key, 0, 0400)));
+	ASSERT_EQ(EACCES, ERRNO_AS("shm_s", ROOT, attach_shm(id, SHM_RDONLY)));
+	ASSERT_EQ(0, load("shm_s shm_o r"));
+	ASSERT_EQ(0, ERRNO_AS("shm_s", ROOT, shmget(key, 0, 0400)));
+	ASSERT_EQ(0, ERRNO_AS("shm_s", ROOT, attach_shm(id, SHM_RDONLY)));
+	ASSERT_EQ(EACCES, ERRNO_AS("shm_s", ROOT, attach_shm(id, 0)));
+	ASSERT_EQ(0, load("shm_s shm_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("shm_s", ROOT, attach_shm(id, 0)));
+	ASSERT_EQ(0, shmctl(id, IPC_RMID, NULL));
+}
+
+TEST_HARNESS_MAIN
