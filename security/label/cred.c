@@ -140,7 +140,7 @@ static struct security_hook_list label_procattr_hooks[] __ro_after_init = {
 void __init label_add_cred_hooks(void)
 {
 	/* The first task's cred exists before any hook: label it here. */
-	if (label_cred_set((struct cred *)current->cred, label_floor, GFP_KERNEL))
+	if (label_cred_set((struct cred *)current_cred(), label_floor, GFP_KERNEL))
 		panic("label: cannot label the initial task\n");
 	label_add_hooks(label_cred_hooks, ARRAY_SIZE(label_cred_hooks));
 	label_add_late_hooks(label_procattr_hooks, ARRAY_SIZE(label_procattr_hooks));

@@ -57,7 +57,7 @@ int label_check(const struct label *subject, const struct label *object, u32 acc
 		return 0;
 	label_access_to_string(access, requested);
 	pr_notice_ratelimited("denied %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"\n",
-			      hook, subject->name, object->name, requested, inode ? inode->i_ino : 0,
-			      task_pid_nr(current), current->comm);
+			      hook, subject->name, object->name, requested,
+			      inode ? inode->i_ino : 0, task_pid_nr(current), current->comm);
 	return rc;
 }

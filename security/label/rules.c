@@ -97,10 +97,36 @@ static struct label_rule *rule_get(const struct label *subject, const struct lab
 	return old;
 }
 
-typedef int (*rule_line_fn)(void *ctx, int n, const struct label_rule_text *r);
+struct load_ctx {
+	struct label_rule **rules;
+	u32 *access;
+};
 
-/* One pass over the lines of a load: parse each and hand it to @fn. Return: lines, or -errno. */
-static int for_each_rule_line(char *text, size_t len, rule_line_fn fn, void *ctx)
+/* Intern a line's labels and find or add its rule, for the commit that follows. */
+static int prepare_line(struct load_ctx *load, int n, const struct label_rule_text *r)
+{
+	struct label *subject, *object;
+	struct label_rule *rule;
+
+	subject = label_intern(r->subject, r->subject_len);
+	if (IS_ERR(subject))
+		return PTR_ERR(subject);
+	object = label_intern(r->object, r->object_len);
+	if (IS_ERR(object))
+		return PTR_ERR(object);
+	rule = rule_get(subject, object);
+	if (IS_ERR(rule))
+		return PTR_ERR(rule);
+	load->rules[n] = rule;
+	load->access[n] = r->access;
+	return 0;
+}
+
+/*
+ * One pass over the lines of a load: check each one, and prepare it too when @load is set.
+ * Return: the number of rule lines, or -errno.
+ */
+static int parse_rule_lines(char *text, size_t len, struct load_ctx *load)
 {
 	char *p = text, *end = text + len;
 	int n = 0, lineno = 0, rc;
@@ -117,43 +143,14 @@ static int for_each_rule_line(char *text, size_t len, rule_line_fn fn, void *ctx
 					  lineno);
 				return -EINVAL;
 			}
-			rc = fn(ctx, n++, &r);
+			rc = load ? prepare_line(load, n, &r) : 0;
 			if (rc)
 				return rc;
+			n++;
 		}
 		p += line_len + 1;
 	}
 	return n;
-}
-
-static int count_line(void *ctx, int n, const struct label_rule_text *r)
-{
-	return 0;
-}
-
-struct load_ctx {
-	struct label_rule **rules;
-	u32 *access;
-};
-
-static int prepare_line(void *ctx, int n, const struct label_rule_text *r)
-{
-	struct load_ctx *load = ctx;
-	struct label *subject, *object;
-	struct label_rule *rule;
-
-	subject = label_intern(r->subject, r->subject_len);
-	if (IS_ERR(subject))
-		return PTR_ERR(subject);
-	object = label_intern(r->object, r->object_len);
-	if (IS_ERR(object))
-		return PTR_ERR(object);
-	rule = rule_get(subject, object);
-	if (IS_ERR(rule))
-		return PTR_ERR(rule);
-	load->rules[n] = rule;
-	load->access[n] = r->access;
-	return 0;
 }
 
 /**
@@ -173,7 +170,7 @@ int label_load_rules(char *text, size_t len)
 	struct load_ctx load;
 	int i, n;
 
-	n = for_each_rule_line(text, len, count_line, NULL);
+	n = parse_rule_lines(text, len, NULL);
 	if (n <= 0)
 		return n;
 	load.rules = kvmalloc_array(n, sizeof(*load.rules), GFP_KERNEL);
@@ -184,7 +181,7 @@ int label_load_rules(char *text, size_t len)
 	}
 
 	mutex_lock(&label_rules_mutex);
-	i = for_each_rule_line(text, len, prepare_line, &load);
+	i = parse_rule_lines(text, len, &load);
 	if (i == n) {
 		for (i = 0; i < n; i++) {
 			WRITE_ONCE(load.rules[i]->access, load.access[i]);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Checks the label security module from user space, hosted by the stacker or not, in the test VM. */
+/* Checks the label security module from user space, hosted by the stacker or not, in the VM. */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -207,6 +207,17 @@ static int child_status(pid_t pid)
 	child_status(__pid);						\
 })
 
+/* The abstract UNIX address @name, of at most 100 bytes: its length. */
+static socklen_t unix_address(struct sockaddr_un *addr, const char *name)
+{
+	size_t len = strnlen(name, 100);
+
+	memset(addr, 0, sizeof(*addr));
+	addr->sun_family = AF_UNIX;
+	memcpy(addr->sun_path + 1, name, len);
+	return offsetof(struct sockaddr_un, sun_path) + 1 + len;
+}
+
 /*
  * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
  * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
@@ -227,10 +238,7 @@ static pid_t spawn_waiter(const char *label, int type, const char *name, int *re
 		close(ready[0]);
 		close(hold[1]);
 		if (name) {
-			memset(&addr, 0, sizeof(addr));
-			addr.sun_family = AF_UNIX;
-			strncpy(addr.sun_path + 1, name, sizeof(addr.sun_path) - 2);
-			len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+			len = unix_address(&addr, name);
 			sock = socket(AF_UNIX, type, 0);
 			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
 			    (type == SOCK_STREAM && listen(sock, 8)))
@@ -257,11 +265,10 @@ static pid_t spawn_waiter(const char *label, int type, const char *name, int *re
 /* Connect (stream) or send one byte (datagram) to the abstract address @name: 0, or -1. */
 static int reach(int type, const char *name)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	socklen_t len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+	struct sockaddr_un addr;
+	socklen_t len = unix_address(&addr, name);
 	int sock = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
 
-	strncpy(addr.sun_path + 1, name, sizeof(addr.sun_path) - 2);
 	if (sock < 0)
 		return -1;
 	if (type == SOCK_STREAM)
@@ -409,7 +416,8 @@ TEST(denial_is_counted_and_logged)
 		ASSERT_EQ(0, label_denials(&after));
 		ASSERT_LT(before, after);
 	}
-	EXPECT_TRUE(logged(kmsg, ";label: denied file_open: subject=log_s object=log_o requested=r"));
+	ASSERT_TRUE(logged(kmsg,
+			   ";label: denied file_open: subject=log_s object=log_o requested=r"));
 	close(kmsg);
 }
 
@@ -446,8 +454,8 @@ TEST(trailing_newline_is_optional)
 {
 	char label[LABEL_MAX + 2];
 
-	ASSERT_EQ(10, write_str(SELF_LABEL, "setself_nl\n"));
-	ASSERT_EQ(9, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_EQ(11, write_str(SELF_LABEL, "setself_nl\n"));
+	ASSERT_EQ(10, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ("setself_nl", label);
 }
 
@@ -818,13 +826,13 @@ TEST(new_files_take_creator_label)
 	char label[LABEL_MAX + 1];
 
 	make_dir(_metadata, "/tmp/label-new", "new_s");
+	ASSERT_EQ(0, chdir("/tmp/label-new"));
+	ASSERT_EQ(0, ERRNO_AS("new_s", ROOT, open("file", O_CREAT | O_WRONLY, 0644)));
+	ASSERT_EQ(0, ERRNO_AS("new_s", NOBODY_USER, mkdir("dir", 0755)));
 	make_file(_metadata, "/tmp/label-new-floor", NULL);
-	ASSERT_EQ(0, ERRNO_AS("new_s", ROOT, open("/tmp/label-new/file", O_CREAT | O_WRONLY,
-						   0644)));
-	ASSERT_EQ(0, ERRNO_AS("new_s", NOBODY_USER, mkdir("/tmp/label-new/dir", 0755)));
-	get_file_label(_metadata, "/tmp/label-new/file", label);
+	get_file_label(_metadata, "file", label);
 	ASSERT_STREQ("new_s", label);
-	get_file_label(_metadata, "/tmp/label-new/dir", label);
+	get_file_label(_metadata, "dir", label);
 	ASSERT_STREQ("new_s", label);
 	get_file_label(_metadata, "/tmp/label-new-floor", label);
 	ASSERT_STREQ("_", label);
@@ -832,37 +840,33 @@ TEST(new_files_take_creator_label)
 
 TEST(directory_changes_need_w)
 {
-	ASSERT_EQ(0, mkdir("/tmp/label-dir", 0777));
-	make_file(_metadata, "/tmp/label-dir/victim", NULL);
-	make_file(_metadata, "/tmp/label-dir/old", NULL);
-	make_dir(_metadata, "/tmp/label-dir/subdir", NULL);
-	ASSERT_EQ(0, setxattr("/tmp/label-dir", XATTR_LABEL, "dir_o", 5, 0));
+	make_dir(_metadata, "/tmp/label-dir", NULL);
+	ASSERT_EQ(0, chdir("/tmp/label-dir"));
+	make_file(_metadata, "victim", NULL);
+	make_file(_metadata, "old", NULL);
+	make_dir(_metadata, "subdir", NULL);
+	ASSERT_EQ(0, setxattr(".", XATTR_LABEL, "dir_o", 5, 0));
 	ASSERT_EQ(0, load("dir_s dir_o rx"));
 
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, open("/tmp/label-dir/new", O_CREAT | O_WRONLY,
-							0644)));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, link("/tmp/label-dir/victim",
-							"/tmp/label-dir/link")));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, unlink("/tmp/label-dir/victim")));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mkdir("/tmp/label-dir/newdir", 0755)));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rmdir("/tmp/label-dir/subdir")));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rename("/tmp/label-dir/old",
-							  "/tmp/label-dir/renamed")));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mknod("/tmp/label-dir/fifo", S_IFIFO | 0644, 0)));
-	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, symlink("victim", "/tmp/label-dir/symlink")));
-	ASSERT_EQ(0, access("/tmp/label-dir/victim", F_OK));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, open("new", O_CREAT | O_WRONLY, 0644)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, link("victim", "link")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, unlink("victim")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mkdir("newdir", 0755)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rmdir("subdir")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rename("old", "renamed")));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mknod("fifo", S_IFIFO | 0644, 0)));
+	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, symlink("victim", "symlink")));
+	ASSERT_EQ(0, access("victim", F_OK));
 
 	ASSERT_EQ(0, load("dir_s dir_o rwx"));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, open("/tmp/label-dir/new", O_CREAT | O_WRONLY,
-						   0644)));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, link("/tmp/label-dir/victim", "/tmp/label-dir/link")));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, unlink("/tmp/label-dir/victim")));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mkdir("/tmp/label-dir/newdir", 0755)));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rmdir("/tmp/label-dir/subdir")));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rename("/tmp/label-dir/old",
-						     "/tmp/label-dir/renamed")));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mknod("/tmp/label-dir/fifo", S_IFIFO | 0644, 0)));
-	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, symlink("victim", "/tmp/label-dir/symlink")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, open("new", O_CREAT | O_WRONLY, 0644)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, link("victim", "link")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, unlink("victim")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mkdir("newdir", 0755)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rmdir("subdir")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, rename("old", "renamed")));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, mknod("fifo", S_IFIFO | 0644, 0)));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, symlink("victim", "symlink")));
 }
 
 TEST(setattr_needs_w)
@@ -924,6 +928,8 @@ TEST(exec_needs_x_only)
 	ASSERT_EQ(0, load("exec_s exec_o x"));
 	ASSERT_EQ(0, ERRNO_AS("exec_s", ROOT, execl(path, "true", (char *)NULL)));
 	ASSERT_EQ(EACCES, ERRNO_AS("exec_s", ROOT, open(path, O_RDONLY)));
+	ASSERT_EQ(0, load("exec_s exec_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("exec_s", ROOT, execl(path, "true", (char *)NULL)));
 }
 
 TEST(labelexec_moves_the_task)
