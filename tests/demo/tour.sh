@@ -20,6 +20,31 @@ cat $s/stats
 show "Mode switches: capability can never be permissive"
 echo "capability permissive" > $s/mode 2>&1 || echo "(refused, as it should be)"
 cat $s/mode
+
+show "Label: this shell's label, and SELinux still answering /proc/self/attr/current"
+echo "label:   $(cat /proc/self/attr/label/current)"
+echo "selinux: $(cat /proc/self/attr/current 2>&1)"
+show "Rules: 'web' may read 'public' and nothing else (labelctl load -, then labelctl rules)"
+printf 'web public r\n' | labelctl load -
+labelctl rules
+echo "not public" > /tmp/secret
+echo "hello" > /tmp/public
+labelctl set /tmp/secret secret
+labelctl set /tmp/public public
+labelctl get /tmp/secret
+labelctl get /tmp/public
+labelctl check web public r
+labelctl check web secret r
+show "As 'web': the public file reads, the secret one is denied by label"
+labelctl exec web -- cat /tmp/public
+labelctl exec web -- cat /tmp/secret || true
+dmesg | grep -E 'label: denied|stacker: label denied' | tail -n 2
+show "label made permissive: the same read is logged, counted and allowed; then enforcing again"
+echo "label permissive" > $s/mode
+labelctl exec web -- cat /tmp/secret
+echo "label enforcing" > $s/mode
+cat $s/mode
+cat $s/stats
 show "Lock: no more changes until reboot"
 echo 1 > $s/lock; cat $s/lock
-echo "capability enforcing" > $s/mode 2>&1 || echo "(refused after lock)"
+echo "label permissive" > $s/mode 2>&1 || echo "(refused after lock)"

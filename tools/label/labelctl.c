@@ -310,15 +310,14 @@ static int cmd_check(char **argv)
 		return bad_arg(why);
 	len = snprintf(req, sizeof(req), "%s %s %s\n", argv[0], argv[1], argv[2]);
 	fd = open(path, O_RDWR | O_CLOEXEC);
-	rc = fd < 0 ? fail("%s", path) : write_once(fd, path, req, len);
-	if (!rc) {
-		/* The answer comes back on the same open file. */
-		n = read(fd, reply, sizeof(reply));
-		if (n < 0)
-			rc = fail("%s", path);
-	}
-	if (fd >= 0)
-		close(fd);
+	if (fd < 0)
+		return fail("%s", path);
+	rc = write_once(fd, path, req, len);
+	/* The answer comes back on the same open file. */
+	n = rc ? 0 : read(fd, reply, sizeof(reply));
+	if (n < 0)
+		rc = fail("%s", path);
+	close(fd);
 	if (rc)
 		return rc;
 	if ((n != 1 && (n != 2 || reply[1] != '\n')) || (reply[0] != '0' && reply[0] != '1')) {

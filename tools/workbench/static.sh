@@ -52,7 +52,7 @@ verdict kernel-doc
 # sparse and W=1 on the stacked x86 kernel and on the KUnit (UML) build, which also compiles the
 # test files. Forcing the rebuild of just these directories keeps it short.
 : > "$res/static-sparse-w1.log"
-for b in "$top"/build/kernel-stacked "$top"/build/kunit-*; do
+for b in "$top"/build/kernel-* "$top"/build/kunit-*; do
 	[ -f "$b/.config" ] || continue
 	arch=; [ -d "$b/arch/um" ] && arch=ARCH=um
 	for d in $dirs; do
