@@ -10,7 +10,9 @@
 #include <linux/capability.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/security.h>
 #include <linux/xattr.h>
+#include <uapi/linux/lsm.h>
 
 /**
  * label_cred_set() - give a cred a label, attaching the module's value if needed
@@ -119,6 +121,32 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 	return size;
 }
 
+/* lsm_get_self_attr(LSM_ATTR_CURRENT): the label, NUL-terminated, under LSM_ID_LABEL. */
+static int hook_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx, u32 *size, u32 flags)
+{
+	struct label *label = label_of_current();
+	int rc;
+
+	if (attr != LSM_ATTR_CURRENT)
+		return -EOPNOTSUPP;
+	rc = lsm_fill_user_ctx(ctx, size, label->name, label->len + 1, LSM_ID_LABEL, 0);
+	return rc ?: 1;
+}
+
+/* lsm_set_self_attr(LSM_ATTR_CURRENT): as writing /proc/self/attr/label/current. */
+static int hook_setselfattr(unsigned int attr, struct lsm_ctx *ctx, u32 size, u32 flags)
+{
+	u32 len = ctx->ctx_len;
+	int rc;
+
+	if (attr != LSM_ATTR_CURRENT)
+		return -EOPNOTSUPP;
+	if (len && !ctx->ctx[len - 1])
+		len--;
+	rc = hook_setprocattr("current", ctx->ctx, len);
+	return rc < 0 ? rc : 0;
+}
+
 static struct security_hook_list label_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_alloc_blank, hook_cred_alloc_blank),
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
@@ -126,10 +154,15 @@ static struct security_hook_list label_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
 };
 
-/* getprocattr/setprocattr answer /proc/<pid>/attr/current too: they must follow SELinux. */
+/*
+ * getprocattr/setprocattr answer /proc/<pid>/attr/current too: they must follow SELinux. The
+ * self-attribute hooks go with them, so lsm_get_self_attr() lists SELinux first as before.
+ */
 static struct security_hook_list label_procattr_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(getprocattr, hook_getprocattr),
 	LSM_HOOK_INIT(setprocattr, hook_setprocattr),
+	LSM_HOOK_INIT(getselfattr, hook_getselfattr),
+	LSM_HOOK_INIT(setselfattr, hook_setselfattr),
 };
 
 /**

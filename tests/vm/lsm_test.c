@@ -65,6 +65,28 @@ TEST(lsm_list_modules_reports_ids)
 	EXPECT_EQ(stacker_built(), stacker);
 }
 
+/* SELinux answers first, then label under its own id, with the task's label "_". */
+TEST(lsm_get_self_attr_reports_label_after_selinux)
+{
+	__u64 buf[128];
+	__u32 size = sizeof(buf);
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	long i, n;
+	bool label = false;
+
+	n = syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size, 0);
+	ASSERT_LE(2, n);
+	EXPECT_EQ(LSM_ID_SELINUX, ctx->id);
+	for (i = 0; i < n; i++) {
+		if (ctx->id == LSM_ID_LABEL) {
+			label = true;
+			EXPECT_STREQ("_", (char *)ctx->ctx);
+		}
+		ctx = (struct lsm_ctx *)((char *)ctx + ctx->len);
+	}
+	EXPECT_TRUE(label);
+}
+
 TEST(unprivileged_sethostname_is_denied)
 {
 	int status;
