@@ -90,8 +90,8 @@ static int hook_file_open(struct file *file)
 {
 	u32 access = 0;
 
-	/* Opening a file to execute it asks for x alone. */
-	if (file->f_mode & FMODE_EXEC)
+	/* Opening a file to execute it asks for x alone (exec opens carry __FMODE_EXEC). */
+	if (file->f_flags & __FMODE_EXEC)
 		return inode_check(file_inode(file), LABEL_MAY_EXEC, "file_open");
 	if (file->f_mode & FMODE_READ)
 		access |= LABEL_MAY_READ;

@@ -207,10 +207,10 @@ static int child_status(pid_t pid)
 	child_status(__pid);						\
 })
 
-/* The abstract UNIX address @name, of at most 100 bytes: its length. */
+/* The abstract UNIX address @name (cut to fit): its length. */
 static socklen_t unix_address(struct sockaddr_un *addr, const char *name)
 {
-	size_t len = strnlen(name, 100);
+	size_t len = strnlen(name, sizeof(addr->sun_path) - 1);
 
 	memset(addr, 0, sizeof(*addr));
 	addr->sun_family = AF_UNIX;

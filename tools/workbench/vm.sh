@@ -27,7 +27,7 @@ done
 kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
 "$top/tools/workbench/mkinitramfs.sh" "$variant"
 initrd=$top/build/initramfs-$variant.cpio.gz
-cmdline="console=ttyS0 panic=-1 oops=panic quiet loglevel=4 wb.mode=$mode wb.tests=$tests $append"
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
 
 # Decide the accelerator once per machine: KVM only if a guest gets to /init under it.
 accel_file=$top/build/.accel
