@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "vm_files.h"
 
 #define LABEL_FS "/sys/kernel/security/label/"
 #define SELF_LABEL "/proc/self/attr/label/current"
@@ -46,44 +47,6 @@ enum who {
 	ROOT_WITHOUT_MAC_ADMIN,
 	NOBODY_USER,
 };
-
-/* The whole of a small text file, NUL-terminated; its length, or -1 (also when it fills @buf). */
-static ssize_t read_text(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len = 0, n;
-
-	if (fd < 0)
-		return -1;
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	if (n < 0 || (size_t)len == size - 1)
-		return -1;
-	buf[len] = '\0';
-	return len;
-}
-
-/* One write() of @len bytes at offset 0 of a freshly opened @path: its result, errno kept. */
-static ssize_t write_text(const char *path, const char *text, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t rc;
-	int err;
-
-	if (fd < 0)
-		return -1;
-	rc = write(fd, text, len);
-	err = errno;
-	close(fd);
-	errno = err;
-	return rc;
-}
-
-static ssize_t write_str(const char *path, const char *text)
-{
-	return write_text(path, text, strlen(text));
-}
 
 /* Whether @line, without its newline, is one of the lines of @text. */
 static bool has_line(const char *text, const char *line)

@@ -15,21 +15,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-
-static int read_file(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, size - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return 0;
-}
+#include "vm_files.h"
 
 static bool stacker_built(void)
 {
@@ -42,7 +28,7 @@ TEST(lsm_file_names_capability_and_selinux)
 {
 	char buf[256];
 
-	ASSERT_EQ(0, read_file("/sys/kernel/security/lsm", buf, sizeof(buf)));
+	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", buf, sizeof(buf)));
 	EXPECT_EQ(0, strncmp(buf, "capability,", 11));
 	EXPECT_NE(NULL, strstr(buf, "selinux"));
 	EXPECT_EQ(stacker_built(), strstr(buf, ",stacker") != NULL);

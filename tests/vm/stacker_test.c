@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "vm_files.h"
 
 #define STACKER "/sys/kernel/security/stacker/"
 /* CONFIG_SECURITY_STACKER_DEFAULT of the tested kernel: the stack without "stacker=". */
@@ -33,44 +34,6 @@ struct stack {
 	int count;
 	char errors[TEXT_SIZE];
 };
-
-/* The whole of a small text file, NUL-terminated; its length, or -1 (also when it fills @buf). */
-static ssize_t read_text(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len = 0, n;
-
-	if (fd < 0)
-		return -1;
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	if (n < 0 || (size_t)len == size - 1)
-		return -1;
-	buf[len] = '\0';
-	return len;
-}
-
-/* One write() of @len bytes at offset 0 of a freshly opened @path: its result, errno kept. */
-static ssize_t write_text(const char *path, const char *text, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t rc;
-	int err;
-
-	if (fd < 0)
-		return -1;
-	rc = write(fd, text, len);
-	err = errno;
-	close(fd);
-	errno = err;
-	return rc;
-}
-
-static ssize_t write_str(const char *path, const char *text)
-{
-	return write_text(path, text, strlen(text));
-}
 
 /* The line of @text that starts with @prefix, or NULL. */
 static const char *find_line(const char *text, const char *prefix)
