@@ -67,8 +67,14 @@ if [ "$(cat .series-sum 2>/dev/null)" != "$series_sum" ]; then
 	echo "$new_files" > .series-files
 	rm -rf .pc
 	say "applying patches/series"
-	if [ -n "$(patch_names)" ] && ! out=$(QUILT_PATCHES=patches quilt push -a -q 2>&1); then
-		echo "$out" | sed 's/^/    /' >&2
+	if [ -n "$(patch_names)" ] &&
+	   ! out=$(QUILT_PATCHES=patches quilt push -a -q --leave-rejects 2>&1); then
+		echo "$out" | grep -v '^Applying patch' | sed 's/^/    /' >&2
+		find . -name '*.rej' -newer .complete | while read -r rej; do
+			echo "    failing hunk(s) of ${rej#./}:" >&2
+			sed 's/^/      /' "$rej" >&2
+			rm -f "$rej"
+		done
 		p=$(QUILT_PATCHES=patches quilt next 2>/dev/null || true)
 		echo "error: ${p:-a patch} does not apply to Linux $want (failing hunk above)" >&2
 		exit 1
