@@ -37,7 +37,7 @@
 
 /* Labels of 255 and 256 bytes: the longest valid one, and one too long. */
 #define L16 "llllllllllllllll"
-#define L64 L16 L16 L16 L16
+#define L64 "llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll"
 #define L255 L64 L64 L64 L16 L16 L16 "lllllllllllllll"
 #define L256 L255 "l"
 
@@ -478,24 +478,22 @@ FIXTURE_VARIANT(invalid_label)
 	size_t len;
 };
 
-#define INVALID_LABEL(_name, _label)							\
-	FIXTURE_VARIANT_ADD(invalid_label, _name) {					\
-		.name = _label, .len = sizeof(_label) - 1,				\
-	}
+/* A variant's label and its length, which counts any NUL inside it. */
+#define LABEL(_label) .name = _label, .len = sizeof(_label) - 1
 
-INVALID_LABEL(empty, "");
-INVALID_LABEL(too_long, L256);
-INVALID_LABEL(leading_dash, "-dash");
-INVALID_LABEL(space, "has space");
-INVALID_LABEL(tab, "has\ttab");
-INVALID_LABEL(slash, "a/b");
-INVALID_LABEL(double_quote, "a\"b");
-INVALID_LABEL(single_quote, "a'b");
-INVALID_LABEL(backslash, "a\\b");
-INVALID_LABEL(embedded_nul, "a\0b");
-INVALID_LABEL(control, "a\001b");
-INVALID_LABEL(delete, "a\177b");
-INVALID_LABEL(not_ascii, "caf\303\251");
+FIXTURE_VARIANT_ADD(invalid_label, empty) { LABEL("") };
+FIXTURE_VARIANT_ADD(invalid_label, too_long) { LABEL(L256) };
+FIXTURE_VARIANT_ADD(invalid_label, leading_dash) { LABEL("-dash") };
+FIXTURE_VARIANT_ADD(invalid_label, space) { LABEL("has space") };
+FIXTURE_VARIANT_ADD(invalid_label, tab) { LABEL("has\ttab") };
+FIXTURE_VARIANT_ADD(invalid_label, slash) { LABEL("a/b") };
+FIXTURE_VARIANT_ADD(invalid_label, double_quote) { LABEL("a\"b") };
+FIXTURE_VARIANT_ADD(invalid_label, single_quote) { LABEL("a'b") };
+FIXTURE_VARIANT_ADD(invalid_label, backslash) { LABEL("a\\b") };
+FIXTURE_VARIANT_ADD(invalid_label, embedded_nul) { LABEL("a\0b") };
+FIXTURE_VARIANT_ADD(invalid_label, control) { LABEL("a\001b") };
+FIXTURE_VARIANT_ADD(invalid_label, delete) { LABEL("a\177b") };
+FIXTURE_VARIANT_ADD(invalid_label, not_ascii) { LABEL("caf\303\251") };
 
 FIXTURE_SETUP(invalid_label)
 {
@@ -606,17 +604,16 @@ FIXTURE_VARIANT(malformed_rule)
 	size_t len;
 };
 
-#define MALFORMED_RULE(_name, _text)							\
-	FIXTURE_VARIANT_ADD(malformed_rule, _name) {					\
-		.text = _text, .len = sizeof(_text) - 1,				\
-	}
+/* A variant's rule text and its length, which counts any NUL inside it. */
+#define RULE(_text) .text = _text, .len = sizeof(_text) - 1
 
-MALFORMED_RULE(unknown_letter, "bad_s bad_o rz\n");
-MALFORMED_RULE(empty_access, "bad_s bad_o \n");
-MALFORMED_RULE(missing_field, "bad_s bad_o\n");
-MALFORMED_RULE(extra_field, "bad_s bad_o r r\n");
-MALFORMED_RULE(crlf, "bad_s bad_o r\r\n");
-MALFORMED_RULE(nul_in_access, "bad_s bad_o r\0\n");
+FIXTURE_VARIANT_ADD(malformed_rule, unknown_letter) { RULE("bad_s bad_o rz\n") };
+/* The space, written \040, leaves an empty access field before the newline. */
+FIXTURE_VARIANT_ADD(malformed_rule, empty_access) { RULE("bad_s bad_o\040\n") };
+FIXTURE_VARIANT_ADD(malformed_rule, missing_field) { RULE("bad_s bad_o\n") };
+FIXTURE_VARIANT_ADD(malformed_rule, extra_field) { RULE("bad_s bad_o r r\n") };
+FIXTURE_VARIANT_ADD(malformed_rule, crlf) { RULE("bad_s bad_o r\r\n") };
+FIXTURE_VARIANT_ADD(malformed_rule, nul_in_access) { RULE("bad_s bad_o r\0\n") };
 
 FIXTURE_SETUP(malformed_rule)
 {

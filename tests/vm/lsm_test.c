@@ -31,7 +31,7 @@ TEST(lsm_file_names_capability_and_selinux)
 	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", buf, sizeof(buf)));
 	EXPECT_EQ(0, strncmp(buf, "capability,", 11));
 	EXPECT_NE(NULL, strstr(buf, "selinux"));
-	EXPECT_EQ(stacker_built(), strstr(buf, ",stacker") != NULL);
+	EXPECT_EQ(stacker_built(), !!strstr(buf, ",stacker"));
 }
 
 TEST(lsm_list_modules_reports_ids)

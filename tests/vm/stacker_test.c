@@ -142,7 +142,8 @@ static void expect_stack(const char *list, const char *hooks, struct stack *exp)
 			if (any)
 				add_error(exp, "module \"%s\" always runs first: moved there\n",
 					  "capability");
-			cap = any = true;
+			cap = true;
+			any = true;
 		} else {
 			snprintf(exp->selected[exp->count++], sizeof(exp->selected[0]), "%.*s",
 				 (int)len, name);
@@ -166,7 +167,7 @@ static int boot_stack(struct stack *exp)
 	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0 ||
 	    read_text(STACKER "hooks", hooks, sizeof(hooks)) < 0)
 		return -1;
-	for (tok = strtok_r(cmdline, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+	for (tok = strtok_r(cmdline, "\n ", &save); tok; tok = strtok_r(NULL, "\n ", &save))
 		if (!strncmp(tok, "stacker=", strlen("stacker=")))
 			list = tok + strlen("stacker=");
 	expect_stack(list, hooks, exp);
@@ -227,7 +228,8 @@ TEST(lsm_lists_capability_and_stacker)
 
 	count = syscall(__NR_lsm_list_modules, ids, &size, 0);
 	ASSERT_EQ(n, count);
-	cap = stacker = false;
+	cap = false;
+	stacker = false;
 	for (i = 0; i < count; i++) {
 		cap |= ids[i] == LSM_ID_CAPABILITY;
 		stacker |= ids[i] == LSM_ID_STACKER;
@@ -240,7 +242,7 @@ TEST(modules_follow_boot_selection)
 {
 	char modules[TEXT_SIZE], hooks[TEXT_SIZE], name[NAME_MAX_LEN + 1], state[16], *line, *save;
 	const char *first = "0 capability 0 enforcing\n";
-	int selected = 0, disabled = 0, pos, i;
+	int selected = 0, disabled = 0, pos, n, i;
 	struct stack exp;
 
 	ASSERT_EQ(0, boot_stack(&exp));
@@ -251,7 +253,8 @@ TEST(modules_follow_boot_selection)
 	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '-') {
 			/* Built in, not selected: after the selected ones, and not one of them. */
-			ASSERT_EQ(2, sscanf(line, "- %32s %*u %15s", name, state));
+			n = sscanf(line, "- %32s %*u %15s", name, state);
+			ASSERT_EQ(2, n);
 			ASSERT_STREQ("disabled", state);
 			ASSERT_TRUE(is_built(hooks, name, strlen(name)));
 			for (i = 0; i < exp.count; i++)
@@ -260,7 +263,8 @@ TEST(modules_follow_boot_selection)
 			continue;
 		}
 		ASSERT_EQ(0, disabled);
-		ASSERT_EQ(3, sscanf(line, "%d %32s %*u %15s", &pos, name, state));
+		n = sscanf(line, "%d %32s %*u %15s", &pos, name, state);
+		ASSERT_EQ(3, n);
 		ASSERT_EQ(selected, pos);
 		ASSERT_GT(exp.count, selected);
 		ASSERT_STREQ(exp.selected[selected], name);
@@ -285,12 +289,14 @@ TEST(mode_lists_every_module_as_modules_does)
 {
 	char modules[TEXT_SIZE], mode[TEXT_SIZE], expect[2 * NAME_MAX_LEN], name[NAME_MAX_LEN + 1];
 	char state[16], *line, *save;
+	int n;
 
 	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
 	ASSERT_LT(0, read_text(STACKER "mode", mode, sizeof(mode)));
 	ASSERT_EQ(count_lines(modules), count_lines(mode));
 	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		ASSERT_EQ(2, sscanf(line, "%*s %32s %*u %15s", name, state));
+		n = sscanf(line, "%*s %32s %*u %15s", name, state);
+		ASSERT_EQ(2, n);
 		snprintf(expect, sizeof(expect), "%s %s\n", name, state);
 		ASSERT_NE(NULL, find_line(mode, expect));
 	}
@@ -335,7 +341,7 @@ TEST(capability_denial_is_returned_counted_and_logged)
 		 getpid(), comm, -EPERM);
 	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
 		record[n] = '\0';
-		logged |= strstr(record, expect) != NULL;
+		logged |= !!strstr(record, expect);
 	}
 	close(kmsg);
 	ASSERT_TRUE(logged);
@@ -408,28 +414,27 @@ FIXTURE_VARIANT(malformed)
 	size_t len;
 };
 
-#define MALFORMED(_name, _file, _text)							\
-	FIXTURE_VARIANT_ADD(malformed, _name) {						\
-		.file = STACKER _file, .text = _text, .len = sizeof(_text) - 1,		\
-	}
+/* A variant's file, text and length, which counts any NUL inside the text. */
+#define MODE(_text) .file = STACKER "mode", .text = _text, .len = sizeof(_text) - 1
+#define LOCK(_text) .file = STACKER "lock", .text = _text, .len = sizeof(_text) - 1
 
-MALFORMED(mode_empty, "mode", "");
-MALFORMED(mode_newline, "mode", "\n");
-MALFORMED(mode_name_only, "mode", "capability");
-MALFORMED(mode_state_only, "mode", " enforcing");
-MALFORMED(mode_bad_state, "mode", "capability bogus");
-MALFORMED(mode_unknown_module, "mode", "bogus enforcing");
-MALFORMED(mode_capability_permissive, "mode", "capability permissive");
-MALFORMED(mode_extra_word, "mode", "capability enforcing extra");
-MALFORMED(mode_two_spaces, "mode", "capability  enforcing");
-MALFORMED(mode_trailing_space, "mode", "capability enforcing ");
-MALFORMED(mode_two_newlines, "mode", "capability enforcing\n\n");
-MALFORMED(lock_empty, "lock", "");
-MALFORMED(lock_zero, "lock", "0");
-MALFORMED(lock_two, "lock", "2");
-MALFORMED(lock_yes, "lock", "yes");
-MALFORMED(lock_eleven, "lock", "11");
-MALFORMED(lock_two_newlines, "lock", "1\n\n");
+FIXTURE_VARIANT_ADD(malformed, mode_empty) { MODE("") };
+FIXTURE_VARIANT_ADD(malformed, mode_newline) { MODE("\n") };
+FIXTURE_VARIANT_ADD(malformed, mode_name_only) { MODE("capability") };
+FIXTURE_VARIANT_ADD(malformed, mode_state_only) { MODE(" enforcing") };
+FIXTURE_VARIANT_ADD(malformed, mode_bad_state) { MODE("capability bogus") };
+FIXTURE_VARIANT_ADD(malformed, mode_unknown_module) { MODE("bogus enforcing") };
+FIXTURE_VARIANT_ADD(malformed, mode_capability_permissive) { MODE("capability permissive") };
+FIXTURE_VARIANT_ADD(malformed, mode_extra_word) { MODE("capability enforcing extra") };
+FIXTURE_VARIANT_ADD(malformed, mode_two_spaces) { MODE("capability  enforcing") };
+FIXTURE_VARIANT_ADD(malformed, mode_trailing_space) { MODE("capability enforcing ") };
+FIXTURE_VARIANT_ADD(malformed, mode_two_newlines) { MODE("capability enforcing\n\n") };
+FIXTURE_VARIANT_ADD(malformed, lock_empty) { LOCK("") };
+FIXTURE_VARIANT_ADD(malformed, lock_zero) { LOCK("0") };
+FIXTURE_VARIANT_ADD(malformed, lock_two) { LOCK("2") };
+FIXTURE_VARIANT_ADD(malformed, lock_yes) { LOCK("yes") };
+FIXTURE_VARIANT_ADD(malformed, lock_eleven) { LOCK("11") };
+FIXTURE_VARIANT_ADD(malformed, lock_two_newlines) { LOCK("1\n\n") };
 
 /* 64 bytes that would parse as "capability enforcing\n": only the length refuses them. */
 FIXTURE_VARIANT_ADD(malformed, mode_64_bytes) {
