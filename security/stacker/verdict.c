@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Stacker: what happens to a hosted module's denial: attributed, counted, and enforced unless
+ * Stacker: what becomes of a hosted module's denial: attributed, counted, and enforced unless
  * the module is permissive.
  */
 
