@@ -8,6 +8,8 @@
 
 #include <linux/binfmts.h>
 #include <linux/capability.h>
+#include <linux/mount.h>
+#include <linux/personality.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/security.h>
@@ -53,7 +55,11 @@ static void hook_cred_transfer(struct cred *new, const struct cred *old)
 		obj->label = label_of_cred(old);
 }
 
-/* The label a file's security.labelexec names, or NULL. */
+/*
+ * The label a file's security.labelexec names, or NULL. Like a set-user-ID bit, it counts only
+ * on a mount that honours those: not on nosuid mounts (FUSE, removable media) nor on mounts of
+ * a user namespace, where anyone could name any label.
+ */
 static struct label *exec_label(struct file *file)
 {
 	struct dentry *dentry = file_dentry(file);
@@ -62,7 +68,7 @@ static struct label *exec_label(struct file *file)
 	struct label *label;
 	int len;
 
-	if (!(inode->i_opflags & IOP_XATTR))
+	if (!(inode->i_opflags & IOP_XATTR) || !mnt_may_suid(file->f_path.mnt))
 		return NULL;
 	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
 	if (len <= 0)
@@ -71,12 +77,20 @@ static struct label *exec_label(struct file *file)
 	return IS_ERR(label) ? NULL : label;
 }
 
+/*
+ * An exec into another label is a change of privilege, refused as a set-user-ID exec would be
+ * under no_new_privs, ptrace or a shared fs_struct, and made a secure exec (no LD_PRELOAD).
+ */
 static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
 	struct label *label = exec_label(bprm->file);
 
-	if (!label)
+	if (!label || label == label_of_current())
 		return 0;
+	if (bprm->unsafe)
+		return -EPERM;
+	bprm->per_clear |= PER_CLEAR_ON_SETID;
+	bprm->secureexec = 1;
 	return label_cred_set(bprm->cred, label, GFP_KERNEL);
 }
 

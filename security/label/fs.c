@@ -8,7 +8,9 @@
 
 #include <linux/capability.h>
 #include <linux/dcache.h>
+#include <linux/mm.h>
 #include <linux/mman.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/xattr.h>
 
@@ -30,6 +32,16 @@ void label_inode_set(struct inode *inode, struct label *label)
 static int inode_check(struct inode *inode, u32 access, const char *hook)
 {
 	return label_check(label_of_current(), label_of_inode(inode), access, hook, inode);
+}
+
+/* Intern a label met while the file system may hold locks: no reclaim into file systems. */
+static struct label *intern_nofs(const char *name, size_t len)
+{
+	unsigned int nofs = memalloc_nofs_save();
+	struct label *label = label_intern(name, len);
+
+	memalloc_nofs_restore(nofs);
+	return label;
 }
 
 static bool is_label_xattr(const char *name)
@@ -78,7 +90,7 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 	if (inode->i_opflags & IOP_XATTR) {
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
-			label = label_intern(buf, len);
+			label = intern_nofs(buf, len);
 			if (IS_ERR(label))
 				label = label_floor;
 		}
@@ -106,6 +118,15 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 	if (!file || !(prot & PROT_EXEC))
 		return 0;
 	return inode_check(file_inode(file), LABEL_MAY_EXEC, "mmap_file");
+}
+
+/* Making a mapping executable later asks what mapping it executable at first would. */
+static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
+			      unsigned long prot)
+{
+	if (!vma->vm_file || !(prot & PROT_EXEC) || (vma->vm_flags & VM_EXEC))
+		return 0;
+	return inode_check(file_inode(vma->vm_file), LABEL_MAY_EXEC, "file_mprotect");
 }
 
 static int hook_inode_create(struct inode *dir, struct dentry *dentry, umode_t mode)
@@ -166,11 +187,15 @@ static int hook_inode_xattr_skipcap(const char *name)
 static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
 {
+	struct label *label;
+
 	if (!is_label_xattr(name))
 		return 0;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
-	return label_name_valid(value, size) ? 0 : -EINVAL;
+	/* Interned now, while failing is still possible: the post hook then only looks it up. */
+	label = intern_nofs(value, size);
+	return PTR_ERR_OR_ZERO(label);
 }
 
 static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
@@ -180,8 +205,8 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
 
 	if (strcmp(name, LABEL_XATTR))
 		return;
-	label = label_intern(value, size);
-	if (!IS_ERR(label))
+	label = label_find(value, size);
+	if (!WARN_ON_ONCE(!label))
 		label_inode_set(d_backing_inode(dentry), label);
 }
 
@@ -205,6 +230,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
 	LSM_HOOK_INIT(inode_create, hook_inode_create),
 	LSM_HOOK_INIT(inode_link, hook_inode_link),
 	LSM_HOOK_INIT(inode_unlink, hook_inode_unlink),

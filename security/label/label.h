@@ -85,6 +85,8 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 int label_check(const struct label *subject, const struct label *object, u32 access,
 		const char *hook, struct inode *inode);
 
+extern bool label_initialized __ro_after_init;
+
 /* Per-object data. The same structures serve hosted (stacker values) and standalone builds. */
 extern struct lsm_blob_sizes label_blob_sizes;
 

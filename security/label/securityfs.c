@@ -126,7 +126,7 @@ static int __init label_securityfs_init(void)
 	struct dentry *dir, *file;
 	int i;
 
-	if (!label_floor)
+	if (!label_initialized)
 		return 0;
 	dir = securityfs_create_dir("label", NULL);
 	if (IS_ERR(dir))

@@ -17,6 +17,9 @@ struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 	.lbs_xattr_count = 1,
 };
 
+/* Set once the module is up; its securityfs files exist only then. */
+bool label_initialized __ro_after_init;
+
 static const struct lsm_id label_lsmid = {
 	.name = "label",
 	.id = LSM_ID_LABEL,
@@ -68,6 +71,7 @@ static int __init label_init(void)
 	label_add_task_hooks();
 	label_add_ipc_hooks();
 	label_add_net_hooks();
+	label_initialized = true;
 	pr_info("enforcing\n");
 	return 0;
 }

@@ -127,6 +127,10 @@ static void stacker_dispatch_permissive(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "ab");
 	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, -EPERM), -EPERM);
 	KUNIT_EXPECT_EQ(test, stacker_denials(a), before + 2);
+	/* A refused privilege is enforced even in permissive mode. */
+	KUNIT_EXPECT_EQ(test, getpgid_with(-EPERM, 0), -EPERM);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "a");
+	KUNIT_EXPECT_EQ(test, stacker_denials(a), before + 3);
 	/* Only denials are softened: other errors still stop the chain. */
 	KUNIT_EXPECT_EQ(test, getpgid_with(-ENOMEM, 0), -ENOMEM);
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "a");

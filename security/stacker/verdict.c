@@ -8,7 +8,15 @@
 
 #include <linux/errno.h>
 #include <linux/percpu.h>
+#include <linux/ratelimit.h>
 #include <linux/sched.h>
+
+/* One log budget per module: a module that denies a lot cannot hide another's denials. */
+static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
+	[0 ... STACKER_MAX_MODULES - 1] =
+		RATELIMIT_STATE_INIT(stacker_log_limits, DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
+};
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
 static DEFINE_PER_CPU(unsigned long[STACKER_MAX_MODULES], stacker_hook_denials);
@@ -53,9 +61,11 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * @allowed: the hook's default result
  *
  * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and
- * logged (ratelimited) with the module, the hook and the subject; a permissive module's denial
- * then becomes @allowed, so the next module decides. Every other result, and every result of an
- * LSM the stacker does not host, is returned as it is.
+ * logged (ratelimited) with the module, the hook and the subject. A permissive module's policy
+ * denial (-EACCES) then becomes @allowed, so the next module decides; a refused privilege
+ * (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module
+ * would let anyone change its labels or policy. Every other result, and every result of an LSM
+ * the stacker does not host, is returned as it is.
  *
  * Context: Any context a hook runs in. Called only for results other than the default; the
  * ratelimited log line is the only place that may take a (printk) lock.
@@ -73,9 +83,10 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 	if (!e)
 		return rc;
 	count_denial(e);
-	permissive = stacker_mode_of(e) == STACKER_PERMISSIVE;
-	pr_notice_ratelimited("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
-			      permissive ? "would deny" : "denied", stacker_hook_name(hook),
-			      task_pid_nr(current), current->comm, rc);
+	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
+	if (__ratelimit(&stacker_log_limits[e - stacker_entries]))
+		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
+			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
+			  task_pid_nr(current), current->comm, rc);
 	return permissive ? allowed : rc;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
@@ -27,6 +28,7 @@
 #define LABEL_FS "/sys/kernel/security/label/"
 #define SELF_LABEL "/proc/self/attr/label/current"
 #define STACKER_STATS "/sys/kernel/security/stacker/stats"
+#define STACKER_MODE "/sys/kernel/security/stacker/mode"
 #define XATTR_LABEL "security.label"
 #define XATTR_EXEC "security.labelexec"
 #define LABEL_MAX 255
@@ -247,6 +249,28 @@ static int map_file(const char *path, int prot)
 	if (fd < 0)
 		return -1;
 	return mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
+/* Map the start of @path readable, then make it executable: 0, or -1. */
+static int map_then_protect(const char *path, int prot)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	void *map;
+
+	if (fd < 0)
+		return -1;
+	map = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED)
+		return -1;
+	return mprotect(map, 4096, prot);
+}
+
+/* Exec @path as "true" under no_new_privs: only returns on failure. */
+static int exec_without_new_privs(const char *path)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return execl(path, "true", (char *)NULL);
 }
 
 /* PTRACE_ATTACH to @pid, wait for it to stop, detach: 0, or -1. */
@@ -781,6 +805,18 @@ TEST(mmap_exec_needs_x)
 	ASSERT_EQ(0, ERRNO_AS("mmap_s", ROOT, map_file(path, PROT_READ | PROT_EXEC)));
 }
 
+TEST(mprotect_exec_needs_x)
+{
+	const char *path = "/tmp/label-mprotect";
+
+	make_file(_metadata, path, "mprot_o");
+	ASSERT_EQ(0, load("mprot_s mprot_o r"));
+	ASSERT_EQ(0, ERRNO_AS("mprot_s", ROOT, map_then_protect(path, PROT_READ)));
+	ASSERT_EQ(EACCES, ERRNO_AS("mprot_s", ROOT, map_then_protect(path, PROT_READ | PROT_EXEC)));
+	ASSERT_EQ(0, load("mprot_s mprot_o rx"));
+	ASSERT_EQ(0, ERRNO_AS("mprot_s", ROOT, map_then_protect(path, PROT_READ | PROT_EXEC)));
+}
+
 TEST(new_files_take_creator_label)
 {
 	char label[LABEL_MAX + 1];
@@ -903,6 +939,48 @@ TEST(labelexec_moves_the_task)
 	ASSERT_STREQ("transit_t", label);
 	exec_label(_metadata, "transit_s", "/bin/busybox", label, sizeof(label));
 	ASSERT_STREQ("transit_s", label);
+}
+
+/* Like a set-user-ID exec, a transition is refused under no_new_privs. */
+TEST(labelexec_refused_without_new_privs)
+{
+	const char *path = "/tmp/label-nnp";
+
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "nnp_t", 5, 0));
+	ASSERT_EQ(EPERM, ERRNO_AS("nnp_s", ROOT, exec_without_new_privs(path)));
+	/* No transition, no refusal: the file's own exec label is the task's. */
+	ASSERT_EQ(0, ERRNO_AS("nnp_t", ROOT, exec_without_new_privs(path)));
+}
+
+/*
+ * Hosted and permissive, label's policy denials are let through but a missing privilege is not:
+ * otherwise anyone could relabel files while the module is permissive.
+ */
+TEST(permissive_softens_denials_not_privileges)
+{
+	const char *path = "/tmp/label-permissive";
+	int open_enforcing, open_permissive, relabel_permissive, open_again;
+	char lock[8];
+
+	if (!stacker_present())
+		SKIP(return, "label runs without the stacker");
+	ASSERT_LT(0, read_text("/sys/kernel/security/stacker/lock", lock, sizeof(lock)));
+	if (strcmp(lock, "0\n"))
+		SKIP(return, "the stacker is locked");
+	make_file(_metadata, path, "perm_o");
+	open_enforcing = ERRNO_AS("perm_s", ROOT, open(path, O_RDONLY));
+	ASSERT_EQ(17, write_str(STACKER_MODE, "label permissive\n"));
+	open_permissive = ERRNO_AS("perm_s", ROOT, open(path, O_RDONLY));
+	relabel_permissive = ERRNO_AS("perm_s", ROOT_WITHOUT_MAC_ADMIN,
+				      setxattr(path, XATTR_LABEL, "perm_x", 6, 0));
+	ASSERT_EQ(16, write_str(STACKER_MODE, "label enforcing\n"));
+	open_again = ERRNO_AS("perm_s", ROOT, open(path, O_RDONLY));
+
+	EXPECT_EQ(EACCES, open_enforcing);
+	EXPECT_EQ(0, open_permissive);
+	EXPECT_EQ(EPERM, relabel_permissive);
+	EXPECT_EQ(EACCES, open_again);
 }
 
 TEST(kill_needs_w)
