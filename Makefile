@@ -5,6 +5,7 @@
 #   make run     boot the stacked kernel and show it working (the main job)
 #   make shell   the same VM, to an interactive shell
 #   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
+#   make bench   instructions per system call in each security configuration, side by side
 #   make kernel  the stacked bzImage only
 #   make clean / make distclean
 
@@ -28,7 +29,7 @@ DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-de
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux
 
-.PHONY: all deps tree kernel kernel-% initramfs-% run shell check kunit vmtest static clean distclean
+.PHONY: all deps tree kernel kernel-% run shell check kunit vmtest static bench clean distclean
 all: run
 
 deps:
@@ -63,6 +64,10 @@ vmtest: tree
 
 static: tree
 	@$(LOCK) $(WB)/static.sh
+
+# Guest instructions per operation in each configuration of tests/bench/configurations.
+bench: tree
+	@$(WB)/bench.sh
 
 clean:
 	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results

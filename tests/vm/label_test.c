@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "vm_creds.h"
 #include "vm_files.h"
 
 #define LABEL_FS "/sys/kernel/security/label/"
@@ -33,7 +34,6 @@
 #define XATTR_EXEC "security.labelexec"
 #define LABEL_MAX 255
 #define TEXT_SIZE 16384
-#define NOBODY 65534
 /* Exit status of a child that could not take the label or identity it was asked for. */
 #define SETUP_FAILED 255
 
@@ -113,27 +113,6 @@ static int label_denials(unsigned long *denials)
 	if (!line || sscanf(line + 1, "label %*u %lu\n", denials) != 1)
 		return -1;
 	return 0;
-}
-
-static int drop_to_nobody(void)
-{
-	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
-		return -1;
-	return 0;
-}
-
-/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	return syscall(SYS_capset, &hdr, data);
 }
 
 /*

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "vm_creds.h"
 #include "vm_files.h"
 
 #define STACKER "/sys/kernel/security/stacker/"
@@ -26,7 +27,6 @@ static const char *const known_modules[] = { "capability", "label" };
 #define NAME_MAX_LEN 32
 #define MAX_MODULES 8
 #define TEXT_SIZE 8192
-#define NOBODY 65534
 
 /* What the boot selection should have produced, worked out from the command line. */
 struct stack {
@@ -187,27 +187,6 @@ static int capability_stats(unsigned long *calls, unsigned long *denials)
 	if (!line || sscanf(line, "capability %lu %lu\n", calls, denials) != 2)
 		return -1;
 	return 0;
-}
-
-static int drop_to_nobody(void)
-{
-	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
-		return -1;
-	return 0;
-}
-
-/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
-static int drop_mac_admin(void)
-{
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	return syscall(SYS_capset, &hdr, data);
 }
 
 TEST(lsm_lists_capability_and_stacker)

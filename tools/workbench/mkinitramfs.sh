@@ -14,7 +14,8 @@ src=$top/build/linux
 cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include"
 	-isystem "$src/tools/testing/selftests" -I "$top/tests/vm")
 
-inputs=$(find "$top/tests/vm" "$top/tests/demo" "$top/tools" -type f -newer "$img" 2>/dev/null | head -1 || true)
+inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" -type f -newer "$img" \
+	2>/dev/null | head -1 || true)
 if [ -f "$img" ] && [ -z "$inputs" ] && [ "$img" -nt "$kout/usr/include" ] && [ "$img" -nt /bin/busybox ]; then
 	exit 0
 fi
@@ -32,7 +33,7 @@ cp -r "$top/tests/demo/." "$out/demo/"
 echo "root:x:0:0:root:/root:/bin/sh" > "$out/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$out/etc/passwd"
 
-for c in "$top"/tests/vm/*_test.c; do
+for c in "$top"/tests/vm/*_test.c "$top"/tests/bench/*.c; do
 	[ -e "$c" ] || continue
 	gcc "${cflags[@]}" -o "$out/tests/$(basename "$c" .c)" "$c"
 done
