@@ -12,6 +12,7 @@
 #include <linux/personality.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/user_namespace.h>
 #include <linux/security.h>
 #include <linux/xattr.h>
 #include <uapi/linux/lsm.h>
@@ -57,8 +58,9 @@ static void hook_cred_transfer(struct cred *new, const struct cred *old)
 
 /*
  * The label a file's security.labelexec names, or NULL. Like a set-user-ID bit, it counts only
- * on a mount that honours those: not on nosuid mounts (FUSE, removable media) nor on mounts of
- * a user namespace, where anyone could name any label.
+ * on a mount that honours those (not nosuid: FUSE, removable media), and only on a file system
+ * of the initial user namespace: inside its own namespace, anyone could mount one naming any
+ * label.
  */
 static struct label *exec_label(struct file *file)
 {
@@ -68,7 +70,8 @@ static struct label *exec_label(struct file *file)
 	struct label *label;
 	int len;
 
-	if (!(inode->i_opflags & IOP_XATTR) || !mnt_may_suid(file->f_path.mnt))
+	if (!(inode->i_opflags & IOP_XATTR) || !mnt_may_suid(file->f_path.mnt) ||
+	    inode->i_sb->s_user_ns != &init_user_ns)
 		return NULL;
 	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
 	if (len <= 0)

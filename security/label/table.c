@@ -63,12 +63,15 @@ struct label *label_find(const char *name, size_t len)
  * @name: the name, not necessarily NUL-terminated
  * @len: its length
  *
+ * The new label is allocated before label_table_mutex is taken, so no holder of the mutex ever
+ * waits for memory reclaim (which may enter file systems that are interning labels).
+ *
  * Context: Process context; takes label_table_mutex when the label is new.
  * Return: the label; ERR_PTR(-EINVAL) for a malformed name, ERR_PTR(-ENOMEM).
  */
 struct label *label_intern(const char *name, size_t len)
 {
-	struct label *label;
+	struct label *label, *new;
 	u32 hash;
 
 	if (!label_name_valid(name, len))
@@ -77,20 +80,24 @@ struct label *label_intern(const char *name, size_t len)
 	if (label)
 		return label;
 
+	new = kmalloc(struct_size(new, name, len + 1), GFP_KERNEL);
+	if (!new)
+		return ERR_PTR(-ENOMEM);
+	new->len = len;
+	memcpy(new->name, name, len);
+	new->name[len] = '\0';
+
 	hash = label_hash(name, len);
 	mutex_lock(&label_table_mutex);
 	label = find_in(hash, name, len);
 	if (!label) {
-		label = kmalloc(struct_size(label, name, len + 1), GFP_KERNEL);
-		if (label) {
-			label->len = len;
-			memcpy(label->name, name, len);
-			label->name[len] = '\0';
-			hash_add_rcu(label_table, &label->node, hash);
-		}
+		hash_add_rcu(label_table, &new->node, hash);
+		label = new;
+		new = NULL;
 	}
 	mutex_unlock(&label_table_mutex);
-	return label ?: ERR_PTR(-ENOMEM);
+	kfree(new);
+	return label;
 }
 
 /**
