@@ -136,6 +136,18 @@ struct stacker_blob {
 };
 
 /*
+ * The object kinds on which built-in modules keep values: only these get a stacker blob and a
+ * free hook, so a kind no module uses costs no allocation (a file blob alone would add a slab
+ * allocation to every open). Blob sizes are fixed before any LSM initializes, so this is known
+ * at build time: label keeps values on creds, inodes, IPC objects and sockets; the KUnit test
+ * modules on creds.
+ */
+#define STACKER_LABEL_KINDS	(BIT(STACKER_CRED) | BIT(STACKER_INODE) | BIT(STACKER_IPC) |	\
+				 BIT(STACKER_SOCK))
+#define STACKER_KINDS		((IS_ENABLED(CONFIG_SECURITY_LABEL) ? STACKER_LABEL_KINDS : 0) |	\
+				 (IS_ENABLED(CONFIG_SECURITY_STACKER_KUNIT_TEST) ? BIT(STACKER_CRED) : 0))
+
+/*
  * Inode xattr slots the stacker reserves for hosted modules' inode_init_security hooks: blob
  * sizes are fixed before any LSM initializes, so this is a build-time count.
  */

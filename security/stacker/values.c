@@ -24,15 +24,17 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 
+#define BLOB_FOR(kind) (STACKER_KINDS & BIT(kind) ? sizeof(struct stacker_blob) : 0)
+
 struct lsm_blob_sizes stacker_blob_sizes __ro_after_init = {
-	.lbs_cred = sizeof(struct stacker_blob),
-	.lbs_task = sizeof(struct stacker_blob),
-	.lbs_file = sizeof(struct stacker_blob),
-	.lbs_inode = sizeof(struct stacker_blob),
-	.lbs_superblock = sizeof(struct stacker_blob),
-	.lbs_ipc = sizeof(struct stacker_blob),
-	.lbs_msg_msg = sizeof(struct stacker_blob),
-	.lbs_sock = sizeof(struct stacker_blob),
+	.lbs_cred = BLOB_FOR(STACKER_CRED),
+	.lbs_task = BLOB_FOR(STACKER_TASK),
+	.lbs_file = BLOB_FOR(STACKER_FILE),
+	.lbs_inode = BLOB_FOR(STACKER_INODE),
+	.lbs_superblock = BLOB_FOR(STACKER_SUPERBLOCK),
+	.lbs_ipc = BLOB_FOR(STACKER_IPC),
+	.lbs_msg_msg = BLOB_FOR(STACKER_MSG_MSG),
+	.lbs_sock = BLOB_FOR(STACKER_SOCK),
 	.lbs_xattr_count = STACKER_XATTR_SLOTS,
 };
 
@@ -307,12 +309,22 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 #endif
 };
 
+/* The object kind each entry of stacker_value_hooks frees. */
+static const enum stacker_object stacker_value_hook_kinds[] __initconst = {
+	STACKER_CRED, STACKER_TASK, STACKER_FILE, STACKER_INODE, STACKER_SUPERBLOCK,
+	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG,
+#ifdef CONFIG_SECURITY_NETWORK
+	STACKER_SOCK,
+#endif
+};
+
 /**
  * stacker_values_init() - create the value caches of the selected modules
  * @sel: the boot selection
  *
  * Context: Boot, from the stacker's LSM init.
- * Return: 0; -ENOMEM; -EINVAL if a module's id has no room for caches.
+ * Return: 0; -ENOMEM; -EINVAL if a module's id has no room for caches or it keeps values on
+ * an object kind missing from STACKER_KINDS.
  */
 int __init stacker_values_init(const struct stacker_selection *sel)
 {
@@ -328,7 +340,7 @@ int __init stacker_values_init(const struct stacker_selection *sel)
 
 			if (!size)
 				continue;
-			if (WARN_ON(m->id >= MAX_VALUE_ID))
+			if (WARN_ON(m->id >= MAX_VALUE_ID || !(STACKER_KINDS & BIT(obj))))
 				return -EINVAL;
 			if (!id_has_slot(m->id))
 				size += sizeof(struct stacker_value);
@@ -352,5 +364,12 @@ int __init stacker_values_init(const struct stacker_selection *sel)
  */
 void __init stacker_values_register(const struct lsm_id *lsmid)
 {
-	security_add_hooks(stacker_value_hooks, ARRAY_SIZE(stacker_value_hooks), lsmid);
+	int i;
+
+	BUILD_BUG_ON(ARRAY_SIZE(stacker_value_hooks) != ARRAY_SIZE(stacker_value_hook_kinds));
+	/* Listed as an LSM even when no kind has values, after the modules it hosts. */
+	security_add_hooks(NULL, 0, lsmid);
+	for (i = 0; i < ARRAY_SIZE(stacker_value_hooks); i++)
+		if (STACKER_KINDS & BIT(stacker_value_hook_kinds[i]))
+			security_add_hooks(&stacker_value_hooks[i], 1, lsmid);
 }
