@@ -52,8 +52,10 @@ enum stacker_object {
  * @STACKER_ID_TEST_B: KUnit test module whose values live on the object's list,
  *	as a module registered after boot would
  *
- * Ids below __STACKER_ID_BUILTIN_MAX own a fixed slot in every object's blob, so
- * security_get_value() is one load from the blob; larger ids search the object's list.
+ * Ids below __STACKER_ID_BUILTIN_MAX own a fixed slot in every object's blob that holds their
+ * value inline (at most STACKER_SLOT_SIZE bytes): security_get_value() is an address in the
+ * blob, as a module's own framework blob would be, and nothing is allocated. Larger ids keep
+ * values from their own kmem_cache on the object's list.
  */
 enum stacker_id {
 	STACKER_ID_CAPABILITY,
@@ -120,18 +122,21 @@ struct stacker_module {
 
 extern struct stacker_module __start_stacker_modules[], __end_stacker_modules[];
 
+/* Bytes of inline value a built-in module has in each slot: one pointer or word. */
+#define STACKER_SLOT_SIZE sizeof(unsigned long)
+
 /**
  * struct stacker_blob - the stacker's part of an object's security blob
- * @slot: values of built-in modules, indexed by enum stacker_id
+ * @slot: values of built-in modules, inline, indexed by enum stacker_id; zeroed with the blob
  * @values: values of the other modules, struct stacker_value entries
  *
  * Writers of one object's values are serialized by the object's owner (values are set while the
- * object is being created or by the module under its own lock); readers take no lock: a value is
- * published with release semantics, read with READ_ONCE(), and freed only with the object or
- * after an RCU grace period (security_del_value()).
+ * object is being created or by the module under its own lock). A slot lives and dies with the
+ * blob. List values are published with hlist_add_head_rcu() and read under RCU; they are freed
+ * with the object, or after an RCU grace period by security_del_value().
  */
 struct stacker_blob {
-	void *slot[__STACKER_ID_BUILTIN_MAX];
+	unsigned long slot[__STACKER_ID_BUILTIN_MAX];
 	struct hlist_head values;
 };
 
@@ -159,7 +164,7 @@ extern struct lsm_blob_sizes stacker_blob_sizes;
 
 void *stacker_find_value(const struct hlist_head *head, unsigned int id);
 void *stacker_alloc_value(unsigned int id, enum stacker_object obj, gfp_t gfp);
-void stacker_free_value(unsigned int id, void *value);
+void stacker_free_value(void *value);
 int security_set_value(struct hlist_head *head, unsigned int id, void *value);
 void security_del_value(struct hlist_head *head, unsigned int id);
 void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacker_object obj,
@@ -172,17 +177,18 @@ void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,
  * @head: the object's value list, from stacker_values()
  * @id: the module's value id
  *
- * For a built-in module (a constant @id below __STACKER_ID_BUILTIN_MAX) this is one load from
- * the object's blob; other ids search the object's list.
+ * For a built-in module (a constant @id below __STACKER_ID_BUILTIN_MAX) this is the address of
+ * its inline slot, computed without a load, exactly like a field of the module's own blob;
+ * other ids search the object's list.
  *
  * Context: Any context. The caller holds a reference on the object, or is in an RCU read-side
- * critical section for objects freed through RCU.
- * Return: the value, or NULL if the module has none on this object.
+ * critical section for objects freed through RCU (and for list values that may be deleted).
+ * Return: the value; for a list id, NULL if the module has none on this object.
  */
 static __always_inline void *security_get_value(const struct hlist_head *head, unsigned int id)
 {
 	if (id < __STACKER_ID_BUILTIN_MAX)
-		return READ_ONCE(container_of(head, struct stacker_blob, values)->slot[id]);
+		return (void *)&container_of(head, struct stacker_blob, values)->slot[id];
 	return stacker_find_value(head, id);
 }
 

@@ -30,21 +30,17 @@ static struct hlist_head *cred_values(const struct cred *cred)
 static int test_alloc(int which, unsigned int id, struct cred *cred, gfp_t gfp)
 {
 	struct stacker_test_value *v;
-	int rc;
 
 	if (!armed())
 		return 0;
 	trace('a' + which);
 	if (stacker_test_ctl.alloc_rc[which])
 		return stacker_test_ctl.alloc_rc[which];
-	v = stacker_alloc_value(id, STACKER_CRED, gfp);
+	v = stacker_attach_value(cred_values(cred), id, STACKER_CRED, gfp);
 	if (!v)
 		return -ENOMEM;
 	v->magic = STACKER_TEST_MAGIC + which;
-	rc = security_set_value(cred_values(cred), id, v);
-	if (rc)
-		stacker_free_value(id, v);
-	return rc;
+	return 0;
 }
 
 static void test_free(int which, unsigned int id, struct cred *cred)

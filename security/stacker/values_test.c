@@ -8,8 +8,31 @@
 
 #include <kunit/test.h>
 
-static void check_set_get_del(struct kunit *test, unsigned int id)
+/* A built-in module's value is its inline slot: always there, zeroed, cleared by del. */
+static void stacker_values_slot(struct kunit *test)
 {
+	struct stacker_blob blob = {};
+	struct hlist_head *head = &blob.values;
+	struct stacker_test_value *v;
+
+	v = security_get_value(head, STACKER_ID_TEST_A);
+	KUNIT_ASSERT_PTR_EQ(test, (void *)v, (void *)&blob.slot[STACKER_ID_TEST_A]);
+	KUNIT_EXPECT_EQ(test, v->magic, 0);
+	KUNIT_EXPECT_PTR_EQ(test, stacker_attach_value(head, STACKER_ID_TEST_A, STACKER_CRED,
+						       GFP_KERNEL), (void *)v);
+	v->magic = STACKER_TEST_MAGIC;
+	KUNIT_EXPECT_EQ(test, ((struct stacker_test_value *)
+			       security_get_value(head, STACKER_ID_TEST_A))->magic,
+			STACKER_TEST_MAGIC);
+	security_del_value(head, STACKER_ID_TEST_A);
+	KUNIT_EXPECT_EQ(test, v->magic, 0);
+	KUNIT_EXPECT_TRUE(test, hlist_empty(head));
+}
+
+/* A list value: allocated, attached once, found, detached and freed after a grace period. */
+static void stacker_values_list(struct kunit *test)
+{
+	unsigned int id = STACKER_ID_TEST_B;
 	struct stacker_blob blob = {};
 	struct hlist_head *head = &blob.values;
 	struct stacker_test_value *v, *w;
@@ -22,11 +45,13 @@ static void check_set_get_del(struct kunit *test, unsigned int id)
 	KUNIT_EXPECT_EQ(test, v->magic, 0);
 
 	KUNIT_EXPECT_EQ(test, security_set_value(head, id, v), 0);
-	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, id), v);
+	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, id), (void *)v);
 	/* A second value for the same module is refused and stays the caller's. */
 	KUNIT_EXPECT_EQ(test, security_set_value(head, id, w), -EEXIST);
-	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, id), v);
-	stacker_free_value(id, w);
+	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, id), (void *)v);
+	stacker_free_value(w);
+	KUNIT_EXPECT_PTR_EQ(test, stacker_attach_value(head, id, STACKER_CRED, GFP_KERNEL),
+			    (void *)v);
 
 	security_del_value(head, id);
 	KUNIT_EXPECT_NULL(test, security_get_value(head, id));
@@ -35,36 +60,26 @@ static void check_set_get_del(struct kunit *test, unsigned int id)
 	security_del_value(head, id);
 }
 
-static void stacker_values_slot(struct kunit *test)
-{
-	check_set_get_del(test, STACKER_ID_TEST_A);
-}
-
-static void stacker_values_list(struct kunit *test)
-{
-	check_set_get_del(test, STACKER_ID_TEST_B);
-}
-
 /* Slot and list values of two modules on one object do not see each other. */
 static void stacker_values_side_by_side(struct kunit *test)
 {
 	struct stacker_blob blob = {};
 	struct hlist_head *head = &blob.values;
-	void *a, *b;
+	struct stacker_test_value *a, *b;
 
-	a = stacker_alloc_value(STACKER_ID_TEST_A, STACKER_CRED, GFP_KERNEL);
-	b = stacker_alloc_value(STACKER_ID_TEST_B, STACKER_CRED, GFP_KERNEL);
+	a = stacker_attach_value(head, STACKER_ID_TEST_A, STACKER_CRED, GFP_KERNEL);
+	b = stacker_attach_value(head, STACKER_ID_TEST_B, STACKER_CRED, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	KUNIT_EXPECT_EQ(test, security_set_value(head, STACKER_ID_TEST_B, b), 0);
-	KUNIT_EXPECT_NULL(test, security_get_value(head, STACKER_ID_TEST_A));
-	KUNIT_EXPECT_EQ(test, security_set_value(head, STACKER_ID_TEST_A, a), 0);
-	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, STACKER_ID_TEST_A), a);
-	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, STACKER_ID_TEST_B), b);
-	KUNIT_EXPECT_NULL(test, security_get_value(head, STACKER_ID_CAPABILITY));
-	security_del_value(head, STACKER_ID_TEST_A);
-	KUNIT_EXPECT_PTR_EQ(test, security_get_value(head, STACKER_ID_TEST_B), b);
+	KUNIT_EXPECT_PTR_NE(test, (void *)a, (void *)b);
+	a->magic = 1;
+	b->magic = 2;
+	KUNIT_EXPECT_EQ(test, ((struct stacker_test_value *)
+			       security_get_value(head, STACKER_ID_TEST_B))->magic, 2);
+	KUNIT_EXPECT_EQ(test, blob.slot[STACKER_ID_CAPABILITY], 0);
 	security_del_value(head, STACKER_ID_TEST_B);
+	KUNIT_EXPECT_EQ(test, a->magic, 1);
+	security_del_value(head, STACKER_ID_TEST_A);
 }
 
 static struct kunit_case stacker_values_cases[] = {
