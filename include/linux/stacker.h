@@ -147,10 +147,12 @@ struct stacker_blob {
  * at build time: label keeps values on creds, inodes, IPC objects and sockets; the KUnit test
  * modules on creds.
  */
-#define STACKER_LABEL_KINDS	(BIT(STACKER_CRED) | BIT(STACKER_INODE) | BIT(STACKER_IPC) |	\
-				 BIT(STACKER_SOCK))
-#define STACKER_KINDS		((IS_ENABLED(CONFIG_SECURITY_LABEL) ? STACKER_LABEL_KINDS : 0) |	\
-				 (IS_ENABLED(CONFIG_SECURITY_STACKER_KUNIT_TEST) ? BIT(STACKER_CRED) : 0))
+#define STACKER_LABEL_KINDS						\
+	(BIT(STACKER_CRED) | BIT(STACKER_INODE) | BIT(STACKER_IPC) | BIT(STACKER_SOCK))
+#define STACKER_TEST_KINDS BIT(STACKER_CRED)
+#define STACKER_KINDS							\
+	((IS_ENABLED(CONFIG_SECURITY_LABEL) ? STACKER_LABEL_KINDS : 0) |	\
+	 (IS_ENABLED(CONFIG_SECURITY_STACKER_KUNIT_TEST) ? STACKER_TEST_KINDS : 0))
 
 /*
  * Inode xattr slots the stacker reserves for hosted modules' inode_init_security hooks: blob
