@@ -7,8 +7,10 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -26,7 +28,14 @@ static long long now(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-static int fd, ping[2], pong[2];
+/* Rule loading, as smackload does it: 17,000 rules over 500 labels, one rule per write. */
+#define RULES 17000
+#define RULE_LABELS 500
+#define LABEL_LOAD "/sys/kernel/security/label/load"
+#define SMACK_FS "/sys/fs/smackfs"
+#define SMACK_LOAD SMACK_FS "/load2"
+
+static int fd, ping[2], pong[2], load_fd = -1, rule_no;
 
 static void op_stat(void)
 {
@@ -101,6 +110,56 @@ static const struct {
 	{ "fork+exec", op_fork_exec, 20 },
 };
 
+/* Rule k: subject k mod 500, object a different label for each of the 34 rounds. */
+static int rule_text(const char *prefix, int k, char *buf, size_t size)
+{
+	int s = k % RULE_LABELS, o = (s + 1 + k / RULE_LABELS) % RULE_LABELS;
+
+	return snprintf(buf, size, "%s%d %s%d rx\n", prefix, s, prefix, o);
+}
+
+static void op_load_rule(void)
+{
+	char buf[64];
+	int len = rule_text("l", rule_no++, buf, sizeof(buf));
+
+	if (write(load_fd, buf, len) != len)
+		exit(1);
+}
+
+/* As many new rules (other labels) in one write, where the module takes batches (label). */
+static long long load_batch(void)
+{
+	char *text = malloc(RULES * 32), *p = text;
+	long long start;
+	int k, f;
+
+	if (!text)
+		exit(1);
+	for (k = 0; k < RULES; k++)
+		p += rule_text("b", k, p, 32);
+	f = open(LABEL_LOAD, O_WRONLY);
+	start = now();
+	if (f < 0 || write(f, text, p - text) != p - text)
+		exit(1);
+	start = now() - start;
+	close(f);
+	free(text);
+	return start / RULES;
+}
+
+/* The load file of the module under test, or -1: label's, else Smack's (mounting smackfs). */
+static int open_load(bool *label)
+{
+	int f = open(LABEL_LOAD, O_WRONLY);
+
+	*label = f >= 0;
+	if (f >= 0)
+		return f;
+	mount("smackfs", SMACK_FS, "smackfs", 0, NULL);
+	return open(SMACK_LOAD, O_WRONLY);
+}
+
 /* The other end of the pipe round trip: echo every byte back. */
 static void echo_child(void)
 {
@@ -115,6 +174,7 @@ static void echo_child(void)
 int main(void)
 {
 	unsigned int i;
+	bool label;
 	int l;
 
 	fd = open(FILE_PATH, O_CREAT | O_RDWR, 0644);
@@ -133,5 +193,17 @@ int main(void)
 		fflush(stdout);
 	}
 	close(ping[1]);
+
+	load_fd = open_load(&label);
+	if (load_fd >= 0) {
+		long long start = now();
+
+		for (l = 0; l < RULES; l++)
+			op_load_rule();
+		printf("bench load_rule %lld\n", (now() - start) / RULES);
+		close(load_fd);
+		if (label)
+			printf("bench load_batch %lld\n", load_batch());
+	}
 	return 0;
 }
