@@ -42,6 +42,8 @@ static const struct rhashtable_params label_rule_params = {
 	.key_offset = offsetof(struct label_rule, key),
 	.head_offset = offsetof(struct label_rule, node),
 	.automatic_shrinking = false,
+	/* Start with room for a policy of a few thousand rules; the table grows from there. */
+	.nelem_hint = 2048,
 };
 
 static struct rhashtable label_rules;
@@ -77,25 +79,21 @@ static struct label_rule *rule_get(const struct label *subject, const struct lab
 	struct label_rule *rule, *old;
 
 	lockdep_assert_held(&label_rules_mutex);
-	rule = rhashtable_lookup_fast(&label_rules, &key, label_rule_params);
-	if (rule)
-		return rule;
+	/* Loads mostly add rules: allocate first, and hash the pair once. */
 	rule = kzalloc(sizeof(*rule), GFP_KERNEL);
 	if (!rule)
 		return ERR_PTR(-ENOMEM);
 	rule->key = key;
 	old = rhashtable_lookup_get_insert_fast(&label_rules, &rule->node, label_rule_params);
-	if (IS_ERR_OR_NULL(old)) {
-		if (IS_ERR(old)) {
-			kfree(rule);
-			return ERR_CAST(old);
-		}
+	if (!old) {
 		list_add_tail(&rule->list, &label_rule_list);
 		return rule;
 	}
 	kfree(rule);
-	return old;
+	return IS_ERR(old) ? ERR_CAST(old) : old;
 }
+
+#define LOAD_ON_STACK 8
 
 struct load_ctx {
 	struct label_rule **rules;
@@ -167,17 +165,22 @@ static int parse_rule_lines(char *text, size_t len, struct load_ctx *load)
  */
 int label_load_rules(char *text, size_t len)
 {
-	struct load_ctx load;
+	/* Room for small loads, the usual one rule per write, without allocating. */
+	struct label_rule *rules[LOAD_ON_STACK];
+	u32 access[LOAD_ON_STACK];
+	struct load_ctx load = { rules, access };
 	int i, n;
 
 	n = parse_rule_lines(text, len, NULL);
 	if (n <= 0)
 		return n;
-	load.rules = kvmalloc_array(n, sizeof(*load.rules), GFP_KERNEL);
-	load.access = kvmalloc_array(n, sizeof(*load.access), GFP_KERNEL);
-	if (!load.rules || !load.access) {
-		n = -ENOMEM;
-		goto out_free;
+	if (n > LOAD_ON_STACK) {
+		load.rules = kvmalloc_array(n, sizeof(*load.rules), GFP_KERNEL);
+		load.access = kvmalloc_array(n, sizeof(*load.access), GFP_KERNEL);
+		if (!load.rules || !load.access) {
+			n = -ENOMEM;
+			goto out_free;
+		}
 	}
 
 	mutex_lock(&label_rules_mutex);
@@ -192,8 +195,10 @@ int label_load_rules(char *text, size_t len)
 	}
 	mutex_unlock(&label_rules_mutex);
 out_free:
-	kvfree(load.rules);
-	kvfree(load.access);
+	if (load.rules != rules) {
+		kvfree(load.rules);
+		kvfree(load.access);
+	}
 	return n;
 }
 

@@ -21,18 +21,25 @@
 static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
-	char *text;
+	/* One rule per write, as smackload does, needs no allocation for the text. */
+	char small[LABEL_ACCESS_MAX], *text = small;
 	int rc;
 
 	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
 		return -EPERM;
 	if (*ppos != 0 || count > LABEL_LOAD_MAX)
 		return -EINVAL;
-	text = vmemdup_user(ubuf, count);
-	if (IS_ERR(text))
-		return PTR_ERR(text);
+	if (count <= sizeof(small)) {
+		if (copy_from_user(small, ubuf, count))
+			return -EFAULT;
+	} else {
+		text = vmemdup_user(ubuf, count);
+		if (IS_ERR(text))
+			return PTR_ERR(text);
+	}
 	rc = label_load_rules(text, count);
-	kvfree(text);
+	if (text != small)
+		kvfree(text);
 	return rc < 0 ? rc : count;
 }
 
