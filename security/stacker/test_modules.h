@@ -33,9 +33,9 @@ extern struct stacker_test_ctl stacker_test_ctl;
 
 /* Test value kept by each test module on a cred. */
 struct stacker_test_value {
-	u64 magic;
+	unsigned long magic;
 };
 
-#define STACKER_TEST_MAGIC 0x57ac4e7ULL
+#define STACKER_TEST_MAGIC 0x57ac4e7UL
 
 #endif /* _SECURITY_STACKER_TEST_MODULES_H */
