@@ -52,6 +52,7 @@ struct label *label_intern(const char *name, size_t len);
 void label_table_show(struct seq_file *m);
 
 /* parse.c */
+void __init label_parse_init(void);
 bool label_name_valid(const char *name, size_t len);
 
 /**

@@ -5,8 +5,26 @@
 
 #include "label.h"
 
+#include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+
+/* The bytes a label may hold: printable ASCII but space, '/', '"', '\'' and '\\'. */
+static DECLARE_BITMAP(label_chars, 256) __ro_after_init;
+
+/**
+ * label_parse_init() - set up the table of label characters
+ *
+ * Context: Boot, before any label is parsed.
+ */
+void __init label_parse_init(void)
+{
+	int c;
+
+	for (c = '!'; c <= '~'; c++)
+		if (!strchr("/\"'\\", c))
+			__set_bit(c, label_chars);
+}
 
 /**
  * label_name_valid() - whether a name is a well-formed label
@@ -25,12 +43,9 @@ bool label_name_valid(const char *name, size_t len)
 
 	if (len == 0 || len > LABEL_NAME_MAX || name[0] == '-')
 		return false;
-	for (i = 0; i < len; i++) {
-		u8 c = name[i];
-
-		if (c <= ' ' || c >= 0x7f || strchr("/\"'\\", c))
+	for (i = 0; i < len; i++)
+		if (!test_bit((u8)name[i], label_chars))
 			return false;
-	}
 	return true;
 }
 

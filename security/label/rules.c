@@ -121,10 +121,11 @@ static int prepare_line(struct load_ctx *load, int n, const struct label_rule_te
 }
 
 /*
- * One pass over the lines of a load: check each one, and prepare it too when @load is set.
- * Return: the number of rule lines, or -errno.
+ * Parse every line of a load and prepare its rule. Preparing changes no decision (labels are
+ * interned, new rules are added with no access), so a bad line found half way only stops the
+ * load before its commit. Return: the number of rule lines, or -errno.
  */
-static int parse_rule_lines(char *text, size_t len, struct load_ctx *load)
+static int prepare_lines(char *text, size_t len, struct load_ctx *load)
 {
 	char *p = text, *end = text + len;
 	int n = 0, lineno = 0, rc;
@@ -141,7 +142,7 @@ static int parse_rule_lines(char *text, size_t len, struct load_ctx *load)
 					  lineno);
 				return -EINVAL;
 			}
-			rc = load ? prepare_line(load, n, &r) : 0;
+			rc = prepare_line(load, n, &r);
 			if (rc)
 				return rc;
 			n++;
@@ -156,9 +157,10 @@ static int parse_rule_lines(char *text, size_t len, struct load_ctx *load)
  * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
  * @len: length of @text
  *
- * Every line is checked before anything changes. A later rule for a pair replaces an earlier
- * one, within the batch too. Labels are interned as the rules are prepared; when memory runs
- * out half way, no rule's access has changed (labels interned so far remain).
+ * Every line is checked before any rule's access changes. A later rule for a pair replaces an
+ * earlier one, within the batch too. Labels are interned, and new rules added with no access,
+ * as the lines are prepared: a bad line or a failed allocation half way leaves them (they
+ * change no decision) and changes no access.
  *
  * Context: Process context; takes label_rules_mutex.
  * Return: the number of rules loaded; -EINVAL for a malformed line, -ENOMEM.
@@ -169,14 +171,15 @@ int label_load_rules(char *text, size_t len)
 	struct label_rule *rules[LOAD_ON_STACK];
 	u32 access[LOAD_ON_STACK];
 	struct load_ctx load = { rules, access };
-	int i, n;
+	int i, n, lines = 1;
+	char *p = text, *end = text + len;
 
-	n = parse_rule_lines(text, len, NULL);
-	if (n <= 0)
-		return n;
-	if (n > LOAD_ON_STACK) {
-		load.rules = kvmalloc_array(n, sizeof(*load.rules), GFP_KERNEL);
-		load.access = kvmalloc_array(n, sizeof(*load.access), GFP_KERNEL);
+	/* At most one rule per line: size the arrays without parsing twice. */
+	while ((p = memchr(p, '\n', end - p)) && ++p < end)
+		lines++;
+	if (lines > LOAD_ON_STACK) {
+		load.rules = kvmalloc_array(lines, sizeof(*load.rules), GFP_KERNEL);
+		load.access = kvmalloc_array(lines, sizeof(*load.access), GFP_KERNEL);
 		if (!load.rules || !load.access) {
 			n = -ENOMEM;
 			goto out_free;
@@ -184,14 +187,10 @@ int label_load_rules(char *text, size_t len)
 	}
 
 	mutex_lock(&label_rules_mutex);
-	i = parse_rule_lines(text, len, &load);
-	if (i == n) {
-		for (i = 0; i < n; i++) {
-			WRITE_ONCE(load.rules[i]->access, load.access[i]);
-			load.rules[i]->loaded = true;
-		}
-	} else {
-		n = i < 0 ? i : -EINVAL;
+	n = prepare_lines(text, len, &load);
+	for (i = 0; i < n; i++) {
+		WRITE_ONCE(load.rules[i]->access, load.access[i]);
+		load.rules[i]->loaded = true;
 	}
 	mutex_unlock(&label_rules_mutex);
 out_free:

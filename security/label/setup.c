@@ -59,6 +59,7 @@ static int __init label_init(void)
 {
 	int rc;
 
+	label_parse_init();
 	rc = label_table_init();
 	if (!rc)
 		rc = label_rules_init();
