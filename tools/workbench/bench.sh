@@ -43,7 +43,7 @@ awk -F'\t' '
 			printf "%-16s", op[o]
 			for (c = 1; c <= ncfg; c++) {
 				base = v[cfg[1], op[o]]
-				if (c == 1 || !base)
+				if (c == 1 || !base || !((cfg[c], op[o]) in v))
 					printf " %16s", v[cfg[c], op[o]]
 				else
 					printf " %8s (%+5.1f%%)", v[cfg[c], op[o]], 100 * (v[cfg[c], op[o]] - base) / base
