@@ -98,7 +98,8 @@ enum stacker_hook {
  * @init: optional set-up, called once when the module is selected, in call order; it may
  *	register hooks of its own with security_add_hooks() under @lsmid, and queue hooks that
  *	must follow every other LSM with stacker_add_late_hooks(). A non-zero return leaves the
- *	module disabled.
+ *	module disabled, so @init registers nothing before it can no longer fail. The stacker
+ *	registers @hooks after a successful @init.
  */
 struct stacker_module {
 	const char *name;
