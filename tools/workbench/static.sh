@@ -29,7 +29,8 @@ verdict() {
 }
 
 # The LSM_HOOK X-macros over lsm_hook_defs.h take every hook's return type and default and use
-# only some of them, and their arguments are hook names, never expressions: MACRO_ARG_UNUSED and
+# only some of them, and their arguments are hook names, never expressions; STACKER_VALUE() and
+# friends take the same arguments in both builds and each build uses some: MACRO_ARG_UNUSED and
 # MACRO_ARG_REUSE are about other macros.
 # In the user-space test programs and tools, strscpy does not exist (STRCPY) and a test may skip
 # on a system call the test kernel lacks (ENOSYS).
