@@ -26,7 +26,6 @@ struct seq_file;
 #define LABEL_MAY_WRITE		BIT(1)
 #define LABEL_MAY_EXEC		BIT(2)
 #define LABEL_MAY_APPEND	BIT(3)
-#define LABEL_MAY_ALL		(BIT(4) - 1)
 
 /**
  * struct label - an interned label; one per name, never freed, compared by pointer
