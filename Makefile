@@ -5,6 +5,8 @@
 #   make run     boot the stacked kernel and show it working (the main job)
 #   make shell   the same VM, to an interactive shell
 #   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
+#   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
+#                Debian 12 chroot: proves that make check installs everything it needs
 #   make bench   instructions per system call in each security configuration, side by side
 #   make kernel  the stacked bzImage only
 #   make clean / make distclean
@@ -25,11 +27,14 @@ export CCACHE_DIR ?= $(HOME)/.cache/ccache
 # instead of corrupting the tree.
 LOCK := flock $(B)/.lock
 
+# ocaml-nox: coccicheck compiles some of the kernel's Coccinelle scripts with OCaml at run time,
+# and Debian's coccinelle package does not depend on it.
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
-	kmod util-linux
+	kmod util-linux ocaml-nox
 
-.PHONY: all deps tree kernel kernel-% run shell check kunit vmtest static bench clean distclean
+.PHONY: all deps tree kernel kernel-% run shell check check-fresh kunit vmtest static bench clean \
+	distclean
 all: run
 
 deps:
@@ -43,7 +48,8 @@ tree: deps | $(B)
 
 kernel: kernel-stacked
 
-# A kernel variant: the fragments named in tests/configs/variants, merged onto tinyconfig.
+# A kernel variant: the fragments named in tests/configs/variants, merged onto tinyconfig; the base
+# fragment makes every variant distribution-shaped (SMP, jump labels, modules).
 kernel-%: tree
 	@$(LOCK) $(WB)/build-kernel.sh $*
 
@@ -55,6 +61,13 @@ shell: kernel-stacked
 
 check: tree
 	@$(WB)/check.sh
+
+# Not part of make check: it builds everything again from nothing. FORM=quick: the install step,
+# one kernel, one boot, the static tier.
+FORM ?= full
+check-fresh: | $(B)
+	@$(WB)/deps.sh mmdebstrap
+	@$(WB)/check-fresh.sh $(FORM)
 
 kunit: tree
 	@$(LOCK) $(WB)/kunit.sh

@@ -64,8 +64,8 @@ static bool name_is_known(const char *name, size_t len)
 	return false;
 }
 
-static const struct stacker_module *find_module(const struct stacker_module *avail, int navail,
-						const char *name, size_t len)
+static const struct stacker_module *module_named(const struct stacker_module *avail, int navail,
+						 const char *name, size_t len)
 {
 	int i;
 
@@ -103,7 +103,7 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 		select_error(sel, "invalid module name \"%s\" ignored", quoted);
 		return;
 	}
-	m = find_module(st->avail, st->navail, name, len);
+	m = module_named(st->avail, st->navail, name, len);
 	if (!m) {
 		if (name_is_known(name, len))
 			select_error(sel, "module \"%.*s\" is not built into this kernel", (int)len,

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Pack the VM's initramfs for one kernel variant: busybox-static, /init, the statically linked
-# test programs of tests/vm/ and the project's tools, the demo tour. Rebuilt only when an input
-# is newer than the image.
+# Pack the VM's initramfs for one kernel variant: busybox-static, /init, the project's kselftests
+# (tools/testing/selftests/{stacker,label}, built by the kernel's selftests Makefile, statically
+# linked) in /kselftest, the benchmark and the project's tools, the demo tour. Rebuilt only when
+# an input is newer than the image.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,8 +12,10 @@ kout=$top/build/kernel-$variant
 out=$top/build/initramfs-$variant
 img=$out.cpio.gz
 src=$top/build/linux
-cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include"
-	-isystem "$src/tools/testing/selftests" -I "$top/tests/vm")
+cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include")
+# The selftest directories of the project, as the kernel's selftests Makefile names them.
+targets=$(cd "$top/tools/testing/selftests" && echo */)
+targets=${targets//\//}
 
 inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" -type f -newer "$img" \
 	2>/dev/null | head -1 || true)
@@ -33,8 +36,17 @@ cp -r "$top/tests/demo/." "$out/demo/"
 echo "root:x:0:0:root:/root:/bin/sh" > "$out/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$out/etc/passwd"
 
-for c in "$top"/tests/vm/*_test.c "$top"/tests/bench/*.c; do
-	[ -e "$c" ] || continue
+# The kselftests, built where the kernel keeps them (build/linux has the project's copies); a
+# compiler warning fails the build as -Werror would, without editing the kselftest flags.
+log=$top/build/results/kselftest-build-$variant.log
+mkdir -p "$(dirname "$log")"
+if ! make -C "$src/tools/testing/selftests" TARGETS="$targets" O="$kout" LDFLAGS=-static \
+	INSTALL_PATH="$out/kselftest" install >"$log" 2>&1 || grep -q 'warning:' "$log"; then
+	echo "error: the kselftests ($targets) do not build cleanly; build/results/${log##*/}:" >&2
+	grep -E 'warning:|error:' "$log" | head -n 20 >&2
+	exit 1
+fi
+for c in "$top"/tests/bench/*.c; do
 	gcc "${cflags[@]}" -o "$out/tests/$(basename "$c" .c)" "$c"
 done
 for d in "$top"/tools/*/; do

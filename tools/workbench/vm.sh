@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Boot a kernel variant in qemu with the test initramfs.
 #   vm.sh --variant V --mode tests|tour|shell [--tests a,b] [--append "..."] [--log FILE]
-#         [--timeout S] [--icount]
-# KVM is used when a guest really boots under it (probed once per machine, cached in build/);
-# otherwise TCG, with one line saying why. A guest that outlives --timeout is killed and the last
+#         [--timeout S] [--icount] [--smp N]
+# The guest has two CPUs unless --smp says otherwise, and the run fails if the kernel did not bring
+# them all up. KVM is used when a guest really boots under it (probed once per machine, cached in
+# build/); otherwise multi-threaded TCG (one host thread per vCPU), with one line saying why.
+# --icount runs TCG with -icount shift=0: the guest clock counts instructions, and the vCPUs take
+# turns on one host thread, so counts repeat exactly. A guest that outlives --timeout is killed and the last
 # 40 console lines are shown; the exit status is then 124.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-variant=stacked mode=tour tests= append= log= timeout=180 icount=
+variant=stacked mode=tour tests= append= log= timeout=180 icount= smp=2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--variant) variant=$2; shift ;;
@@ -19,6 +22,7 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--icount) icount=1 ;;
+	--smp) smp=$2; shift ;;
 	*) echo "vm.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -30,7 +34,7 @@ initrd=$top/build/initramfs-$variant.cpio.gz
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
 
 # Decide the accelerator once per machine: KVM only if a guest gets to /init under it.
-accel_file=$top/build/.accel
+accel_file=$top/build/.accel-smp
 if [ -n "$icount" ]; then
 	accel="tcg -icount shift=0"
 	echo "  VM      TCG with -icount shift=0 (guest clock counts instructions)"
@@ -38,9 +42,9 @@ elif [ -f "$accel_file" ]; then
 	accel=$(cat "$accel_file")
 	echo "  VM      $accel ($(cat "$accel_file.why"))"
 else
-	accel=tcg why="/dev/kvm is missing or not usable"
+	accel=tcg,thread=multi why="/dev/kvm is missing or not usable"
 	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
-		if timeout 15 qemu-system-x86_64 -machine q35 -accel kvm -cpu max -m 256 -nographic \
+		if timeout 15 qemu-system-x86_64 -machine q35 -accel kvm -cpu max -smp "$smp" -m 256 -nographic \
 			-no-reboot -kernel "$kernel" -initrd "$initrd" \
 			-append "console=ttyS0 panic=-1 wb.mode=probe" </dev/null 2>&1 | grep -q WB-READY; then
 			accel="kvm -cpu max" why="a guest booted under KVM"
@@ -55,14 +59,14 @@ fi
 
 # shellcheck disable=SC2086
 if [ "$mode" = shell ]; then
-	exec qemu-system-x86_64 -machine q35 -accel $accel -m 1024 -nographic -no-reboot \
+	exec qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 -nographic -no-reboot \
 		-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
 fi
 
 [ -n "$log" ] || log=$(mktemp)
 rc=0
 # shellcheck disable=SC2086
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -m 1024 \
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 	</dev/null >"$log" 2>&1 || rc=$?
 if [ "$mode" = tour ]; then
@@ -77,6 +81,12 @@ if grep -q 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log"; then
 	echo "error: the kernel reported a problem ($variant, $mode):" >&2
 	grep -A 20 -m 1 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log" | sed 's/^/    /' >&2
 	exit 3
+fi
+# An SMP kernel that came up on fewer CPUs than the guest has would test less than it claims.
+cpus=$(sed -n 's/^WB-READY .* cpus=\([0-9]*\).*/\1/p' "$log" | head -n 1)
+if [ "${cpus:-0}" != "$smp" ]; then
+	echo "error: the guest has $smp CPUs, its kernel has ${cpus:-no} CPUs online" >&2
+	exit 5
 fi
 grep -q WB-DONE "$log" || { echo "error: the VM stopped before its work was done" >&2; tail -n 40 "$log" >&2; exit 4; }
 exit 0

@@ -12,10 +12,15 @@ mkdir -p "$res"
 pass=0 fail=0 skip=0
 only=${1:-}
 
+# One program's part of a console log, between its markers (program names hold slashes).
+program_output() {
+	sed -n "\\#WB-BEGIN $2\$#,\\#WB-END $2 #p" "$1"
+}
+
 # Count one program's results in a console log: "pass fail skip".
 ktap_count() {
 	local log=$1 prog=$2
-	sed -n "/WB-BEGIN $prog\$/,/WB-END $prog /p" "$log" | awk -v prog="$prog" '
+	program_output "$log" "$prog" | awk -v prog="$prog" '
 		/^1\.\.[0-9]+/ { plan = substr($0, 4) + 0 }
 		/^ok [0-9]+ .*# SKIP/ { s++; next }
 		/^ok [0-9]+/ { p++ }
@@ -40,16 +45,18 @@ while read -r scenario variant programs cmdline; do
 		continue
 	fi
 	log=$res/vm-$scenario.log
+	: > "$log"
 	"$top/tools/workbench/vm.sh" --variant "$variant" --mode tests --tests "$programs" \
 		--append "$cmdline" --log "$log" --timeout 300 >"$res/vm-$scenario.out" 2>&1
 	vmrc=$?
 	sed -i 's/\r$//' "$log"
 	line="  VMTEST  $scenario ($variant${cmdline:+, $cmdline}):"
 	for prog in ${programs//,/ }; do
-		read -r p f s < <(ktap_count "$log" "$prog" 2>"$res/vm-$scenario-$prog.why")
+		why=$res/vm-$scenario-${prog//\//-}.why
+		read -r p f s < <(ktap_count "$log" "$prog" 2>"$why")
 		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 		line="$line $prog $p/$((p + f))"
-		[ "$f" = 0 ] || { grep '^not ok' <(sed -n "/WB-BEGIN $prog\$/,/WB-END $prog /p" "$log") | sed 's/^/    /'; sed 's/^/    /' "$res/vm-$scenario-$prog.why"; }
+		[ "$f" = 0 ] || { program_output "$log" "$prog" | grep '^not ok' | sed 's/^/    /'; sed 's/^/    /' "$why"; }
 	done
 	echo "$line"
 	if [ "$vmrc" != 0 ]; then

@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "vm_files.h"
+#include "../kselftest_harness.h"
+#include "common.h"
 
 static bool stacker_built(void)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Checks the label security module from user space, hosted by the stacker or not, in the VM. */
+/* Checks the label security module from user space, hosted by the stacker or standalone. */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,11 +22,15 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "vm_creds.h"
-#include "vm_files.h"
+#include "../kselftest_harness.h"
+#include "../stacker/common.h"
 
 #define LABEL_FS "/sys/kernel/security/label/"
+
+static void __attribute__((constructor)) require_label(void)
+{
+	skip_unless_present(LABEL_FS, "label");
+}
 #define SELF_LABEL "/proc/self/attr/label/current"
 #define STACKER_STATS "/sys/kernel/security/stacker/stats"
 #define STACKER_MODE "/sys/kernel/security/stacker/mode"

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers shared by the stacker and label selftests: whole reads and single writes, the way
+ * securityfs and /proc attribute files expect them, and dropping privilege (become nobody, or
+ * stay root without CAP_MAC_ADMIN).
+ */
+#ifndef _SELFTESTS_STACKER_COMMON_H
+#define _SELFTESTS_STACKER_COMMON_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../kselftest.h"
+
+/* The whole of a small text file, NUL-terminated; its length, or -1 (also when it fills @buf). */
+static inline ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = 0, n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	if (n < 0 || (size_t)len == size - 1)
+		return -1;
+	buf[len] = '\0';
+	return len;
+}
+
+/* One write() of @len bytes at offset 0 of a freshly opened @path: its result, errno kept. */
+static inline ssize_t write_text(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t rc;
+	int err;
+
+	if (fd < 0)
+		return -1;
+	rc = write(fd, text, len);
+	err = errno;
+	close(fd);
+	errno = err;
+	return rc;
+}
+
+static inline ssize_t write_str(const char *path, const char *text)
+{
+	return write_text(path, text, strlen(text));
+}
+
+#define NOBODY 65534
+
+
+static inline int drop_to_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		return -1;
+	return 0;
+}
+
+/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
+static inline int drop_mac_admin(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/*
+ * Skip the whole program, with one KTAP line, on a kernel that lacks what it tests: call from a
+ * constructor, before the harness prints its plan.
+ */
+static inline void skip_unless_present(const char *path, const char *what)
+{
+	if (access(path, F_OK))
+		ksft_exit_skip("%s: no %s (not built in, or securityfs not mounted)\n", what, path);
+}
+
+#endif /* _SELFTESTS_STACKER_COMMON_H */
