@@ -26,11 +26,6 @@
 #include "../stacker/common.h"
 
 #define LABEL_FS "/sys/kernel/security/label/"
-
-static void __attribute__((constructor)) require_label(void)
-{
-	skip_unless_present(LABEL_FS, "label");
-}
 #define SELF_LABEL "/proc/self/attr/label/current"
 #define STACKER_STATS "/sys/kernel/security/stacker/stats"
 #define STACKER_MODE "/sys/kernel/security/stacker/mode"
@@ -40,6 +35,11 @@ static void __attribute__((constructor)) require_label(void)
 #define TEXT_SIZE 16384
 /* Exit status of a child that could not take the label or identity it was asked for. */
 #define SETUP_FAILED 255
+
+static void __attribute__((constructor)) require_label(void)
+{
+	skip_unless_present(LABEL_FS, "label");
+}
 
 /* Labels of 255 and 256 bytes: the longest valid one, and one too long. */
 #define L16 "llllllllllllllll"

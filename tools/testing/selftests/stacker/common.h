@@ -57,7 +57,6 @@ static inline ssize_t write_str(const char *path, const char *text)
 
 #define NOBODY 65534
 
-
 static inline int drop_to_nobody(void)
 {
 	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))

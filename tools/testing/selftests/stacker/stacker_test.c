@@ -18,11 +18,6 @@
 #include "common.h"
 
 #define STACKER "/sys/kernel/security/stacker/"
-
-static void __attribute__((constructor)) require_stacker(void)
-{
-	skip_unless_present(STACKER, "the stacker");
-}
 /* CONFIG_SECURITY_STACKER_DEFAULT of the tested kernel: the stack without "stacker=". */
 #define DEFAULT_STACK "capability,label"
 /* Modules the project provides, built or not (stacker_known_names in select.c). */
@@ -31,6 +26,11 @@ static const char *const known_modules[] = { "capability", "label" };
 #define NAME_MAX_LEN 32
 #define MAX_MODULES 8
 #define TEXT_SIZE 8192
+
+static void __attribute__((constructor)) require_stacker(void)
+{
+	skip_unless_present(STACKER, "the stacker");
+}
 
 /* What the boot selection should have produced, worked out from the command line. */
 struct stack {
