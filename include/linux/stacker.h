@@ -4,13 +4,16 @@
  *
  * A hosted module describes itself with a struct stacker_module. Its hooks are registered with
  * the LSM framework under its own struct lsm_id, in the order chosen at boot, so the framework's
- * static calls dispatch straight to them. Its per-object data ("values") hangs off the stacker's
- * blob in each object and is reached with security_get_value() and friends.
+ * static calls dispatch straight to them. Its per-object data ("values") is reached with
+ * security_get_value() and friends, in the stacker's build and without it: an area of the
+ * object's security blob laid out at boot for the selected modules (inline), or an entry on the
+ * object's value list.
  */
 #ifndef _LINUX_STACKER_H
 #define _LINUX_STACKER_H
 
 #include <linux/compiler.h>
+#include <linux/errno.h>
 #include <linux/gfp_types.h>
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
@@ -43,32 +46,6 @@ enum stacker_object {
 	__STACKER_OBJECT_MAX
 };
 
-/**
- * enum stacker_id - value ids of the modules built into the kernel
- * @STACKER_ID_CAPABILITY: the commoncap hooks
- * @STACKER_ID_LABEL: the label module
- * @STACKER_ID_TEST_A: KUnit test module with a fixed value slot
- * @__STACKER_ID_BUILTIN_MAX: number of fixed value slots in every object
- * @STACKER_ID_TEST_B: KUnit test module whose values live on the object's list,
- *	as a module registered after boot would
- *
- * Ids below __STACKER_ID_BUILTIN_MAX own a fixed slot in every object's blob that holds their
- * value inline (at most STACKER_SLOT_SIZE bytes): security_get_value() is an address in the
- * blob, as a module's own framework blob would be, and nothing is allocated. Larger ids keep
- * values from their own kmem_cache on the object's list.
- */
-enum stacker_id {
-	STACKER_ID_CAPABILITY,
-	STACKER_ID_LABEL,
-#ifdef CONFIG_SECURITY_STACKER_KUNIT_TEST
-	STACKER_ID_TEST_A,
-#endif
-	__STACKER_ID_BUILTIN_MAX,
-#ifdef CONFIG_SECURITY_STACKER_KUNIT_TEST
-	STACKER_ID_TEST_B = __STACKER_ID_BUILTIN_MAX,
-#endif
-};
-
 /* Most modules the stacker hosts at once, capability included. */
 #define STACKER_MAX_MODULES 8
 
@@ -87,13 +64,32 @@ enum stacker_hook {
 #define STACKER_MODULE_MANDATORY	BIT(0)
 
 /**
+ * struct stacker_value_id - a hosted module's handle on its per-object values
+ * @blobs: the module's needs, in bytes, per object kind, as any LSM declares them. For an inline
+ *	module (@list zero) each need becomes, at boot, the offset of the module's area in the
+ *	object's security blob: laid out by the stacker among the selected modules, or by the
+ *	framework when the stacker is compiled out. For a list module, the size of its values.
+ * @list: zero for a module whose values are inline; otherwise its list id, below
+ *	STACKER_MAX_LIST_IDS, and its values live on the object's list
+ *
+ * Declare it const, next to the module's code, so that security_get_value() folds to one load
+ * and one addition: the same code as a field of the module's own framework blob.
+ */
+struct stacker_value_id {
+	struct lsm_blob_sizes *blobs;
+	unsigned int list;
+};
+
+/* List ids run from 1 to STACKER_MAX_LIST_IDS - 1. */
+#define STACKER_MAX_LIST_IDS 8
+
+/**
  * struct stacker_module - a security module hosted by the stacker
  * @name: name used on the "stacker=" boot parameter and in securityfs
- * @id: value id (enum stacker_id for built-in modules)
  * @lsmid: LSM id under which the module's hooks are registered
  * @hooks: hooks the stacker registers for the module, or NULL
  * @hooks_count: number of entries in @hooks
- * @value_size: bytes of per-object data the module keeps, per object kind
+ * @values: where the module keeps per-object data, or NULL if it keeps none
  * @flags: STACKER_MODULE_* flags
  * @init: optional set-up, called once when the module is selected, in call order; it may
  *	register hooks of its own with security_add_hooks() under @lsmid, and queue hooks that
@@ -103,11 +99,10 @@ enum stacker_hook {
  */
 struct stacker_module {
 	const char *name;
-	unsigned int id;
 	const struct lsm_id *lsmid;
 	struct security_hook_list *hooks;
 	int hooks_count;
-	unsigned int value_size[__STACKER_OBJECT_MAX];
+	const struct stacker_value_id *values;
 	unsigned int flags;
 	int (*init)(void);
 };
@@ -123,89 +118,125 @@ struct stacker_module {
 
 extern struct stacker_module __start_stacker_modules[], __end_stacker_modules[];
 
-/* Bytes of inline value a built-in module has in each slot: one pointer or word. */
-#define STACKER_SLOT_SIZE sizeof(unsigned long)
-
-/**
- * struct stacker_blob - the stacker's part of an object's security blob
- * @slot: values of built-in modules, inline, indexed by enum stacker_id; zeroed with the blob
- * @values: values of the other modules, struct stacker_value entries
- *
- * Writers of one object's values are serialized by the object's owner (values are set while the
- * object is being created or by the module under its own lock). A slot lives and dies with the
- * blob. List values are published with hlist_add_head_rcu() and read under RCU; they are freed
- * with the object, or after an RCU grace period by security_del_value().
- */
-struct stacker_blob {
-	unsigned long slot[__STACKER_ID_BUILTIN_MAX];
-	struct hlist_head values;
-};
-
 /*
- * The object kinds on which built-in modules keep values: only these get a stacker blob and a
- * free hook, so a kind no module uses costs no allocation (a file blob alone would add a slab
- * allocation to every open). Blob sizes are fixed before any LSM initializes, so this is known
- * at build time: label keeps values on creds, inodes, IPC objects and sockets; the KUnit test
- * modules on creds.
+ * The need of @b for one object kind. With a constant @kind, as every caller has, the switch
+ * folds away.
  */
-#define STACKER_LABEL_KINDS						\
-	(BIT(STACKER_CRED) | BIT(STACKER_INODE) | BIT(STACKER_IPC) | BIT(STACKER_SOCK))
-#define STACKER_TEST_KINDS BIT(STACKER_CRED)
-#define STACKER_KINDS							\
-	((IS_ENABLED(CONFIG_SECURITY_LABEL) ? STACKER_LABEL_KINDS : 0) |	\
-	 (IS_ENABLED(CONFIG_SECURITY_STACKER_KUNIT_TEST) ? STACKER_TEST_KINDS : 0))
-
-/*
- * Inode xattr slots the stacker reserves for hosted modules' inode_init_security hooks: blob
- * sizes are fixed before any LSM initializes, so this is a build-time count.
- */
-#define STACKER_XATTR_SLOTS (IS_ENABLED(CONFIG_SECURITY_LABEL) ? 1 : 0)
+static __always_inline int *stacker_need(struct lsm_blob_sizes *b, enum stacker_object kind)
+{
+	switch (kind) {
+	case STACKER_CRED:
+		return &b->lbs_cred;
+	case STACKER_TASK:
+		return &b->lbs_task;
+	case STACKER_FILE:
+		return &b->lbs_file;
+	case STACKER_INODE:
+		return &b->lbs_inode;
+	case STACKER_SUPERBLOCK:
+		return &b->lbs_superblock;
+	case STACKER_IPC:
+		return &b->lbs_ipc;
+	case STACKER_MSG_MSG:
+		return &b->lbs_msg_msg;
+	case STACKER_SOCK:
+	default:
+		return &b->lbs_sock;
+	}
+}
 
 #ifdef CONFIG_SECURITY_STACKER
 
 extern struct lsm_blob_sizes stacker_blob_sizes;
 
-void *stacker_find_value(const struct hlist_head *head, unsigned int id);
-void *stacker_alloc_value(unsigned int id, enum stacker_object obj, gfp_t gfp);
+void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list);
+void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp);
 void stacker_free_value(void *value);
-int security_set_value(struct hlist_head *head, unsigned int id, void *value);
-void security_del_value(struct hlist_head *head, unsigned int id);
-void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacker_object obj,
-			   gfp_t gfp);
+int security_set_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id,
+		       void *value);
+void security_del_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id);
+void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned int list,
+				gfp_t gfp);
 void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,
 				   const struct lsm_id *lsmid);
 
+#else /* !CONFIG_SECURITY_STACKER */
+
+/* Without the stacker no module has list values: every id is inline. */
+static inline void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list)
+{
+	return NULL;
+}
+
+static inline void *stacker_attach_list_value(void *blob, enum stacker_object kind,
+					      unsigned int list, gfp_t gfp)
+{
+	return NULL;
+}
+
+static inline int security_set_value(void *blob, enum stacker_object kind,
+				     const struct stacker_value_id *id, void *value)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void security_del_value(void *blob, enum stacker_object kind,
+				      const struct stacker_value_id *id)
+{
+}
+
+static inline void stacker_add_late_hooks(struct security_hook_list *hooks, int count,
+					  const struct lsm_id *lsmid)
+{
+}
+
+#endif /* CONFIG_SECURITY_STACKER */
+
 /**
  * security_get_value() - a module's value on an object
- * @head: the object's value list, from stacker_values()
- * @id: the module's value id
+ * @blob: the object's security blob (cred->security, inode->i_security, ...)
+ * @kind: the kind of object, a constant
+ * @id: the module's value id, a constant object
  *
- * For a built-in module (a constant @id below __STACKER_ID_BUILTIN_MAX) this is the address of
- * its inline slot, computed without a load, exactly like a field of the module's own blob;
- * other ids search the object's list.
+ * An inline module's value is its area of @blob: @blob plus the offset that boot put in
+ * @id->blobs, with no search and no allocation, in the stacker's build exactly as in a build
+ * without it. A list module's value is searched for on the object's list.
  *
- * Context: Any context. The caller holds a reference on the object, or is in an RCU read-side
- * critical section for objects freed through RCU (and for list values that may be deleted).
- * Return: the value; for a list id, NULL if the module has none on this object.
+ * Context: Any context. The caller keeps the object alive (a reference, or an RCU read-side
+ * critical section for objects freed through RCU, which is also what a list value that may be
+ * deleted needs).
+ * Return: the value; for a list module, NULL if it has none on this object.
  */
-static __always_inline void *security_get_value(const struct hlist_head *head, unsigned int id)
+static __always_inline void *security_get_value(void *blob, enum stacker_object kind,
+						const struct stacker_value_id *id)
 {
-	if (id < __STACKER_ID_BUILTIN_MAX)
-		return (void *)&container_of(head, struct stacker_blob, values)->slot[id];
-	return stacker_find_value(head, id);
+	if (!id->list)
+		return blob + *stacker_need(id->blobs, kind);
+	return stacker_find_value(blob, kind, id->list);
 }
 
 /**
- * stacker_values() - the value list of an object, from its security blob
- * @security: the object's blob (cred->security, inode->i_security, ...)
- * @offset: the stacker's offset in that blob, a member of stacker_blob_sizes
+ * security_attach_value() - a module's value on an object, attached first if it has none
+ * @blob: the object's security blob
+ * @kind: the kind of object
+ * @id: the module's value id
+ * @gfp: allocation flags, for a list module's new value
  *
- * Return: the list head that security_get_value() and friends take.
+ * For a module's alloc hooks, which own the object they set up. An inline module's area is
+ * always there; a list module gets a zeroed value from its cache, attached to the object.
+ *
+ * Context: As @gfp allows; the caller serializes writers as for security_set_value().
+ * Return: the value, or NULL if out of memory.
  */
-static inline struct hlist_head *stacker_values(void *security, int offset)
+static __always_inline void *security_attach_value(void *blob, enum stacker_object kind,
+						   const struct stacker_value_id *id, gfp_t gfp)
 {
-	return &((struct stacker_blob *)(security + offset))->values;
+	if (!id->list)
+		return security_get_value(blob, kind, id);
+	return stacker_attach_list_value(blob, kind, id->list, gfp);
 }
+
+#ifdef CONFIG_SECURITY_STACKER
 
 int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
 		    int allowed);
@@ -214,30 +245,6 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 #include <linux/percpu-defs.h>
 DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
 #endif
-
-/*
- * A module's value on an object, the same source for both builds. @security is the object's
- * blob, @lbs the struct lsm_blob_sizes member for its kind, @blobs the module's own blob sizes
- * (used when the stacker is compiled out), @id the module's value id.
- */
-#define STACKER_VALUE(security, lbs, blobs, id)					\
-	security_get_value(stacker_values((security), stacker_blob_sizes.lbs), (id))
-/* The same, allocating and attaching the value first if the object has none: NULL if OOM. */
-#define STACKER_ATTACH_VALUE(security, lbs, blobs, id, obj, gfp)			\
-	stacker_attach_value(stacker_values((security), stacker_blob_sizes.lbs), (id),	\
-			     (obj), (gfp))
-
-#else /* !CONFIG_SECURITY_STACKER */
-
-/* Stacker compiled out: a module's value is its own part of the object's framework blob. */
-#define STACKER_VALUE(security, lbs, blobs, id) ((void *)((security) + (blobs).lbs))
-#define STACKER_ATTACH_VALUE(security, lbs, blobs, id, obj, gfp)		\
-	STACKER_VALUE(security, lbs, blobs, id)
-
-static inline void stacker_add_late_hooks(struct security_hook_list *hooks, int count,
-					  const struct lsm_id *lsmid)
-{
-}
 
 #endif /* CONFIG_SECURITY_STACKER */
 

@@ -28,8 +28,8 @@
  */
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp)
 {
-	struct label_obj *obj = STACKER_ATTACH_VALUE(cred->security, lbs_cred, label_blob_sizes,
-						     STACKER_ID_LABEL, STACKER_CRED, gfp);
+	struct label_obj *obj = security_attach_value(cred->security, STACKER_CRED,
+						      &label_values, gfp);
 
 	if (!obj)
 		return -ENOMEM;

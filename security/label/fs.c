@@ -51,8 +51,8 @@ static bool is_label_xattr(const char *name)
 
 static int hook_inode_alloc_security(struct inode *inode)
 {
-	return STACKER_ATTACH_VALUE(inode->i_security, lbs_inode, label_blob_sizes,
-				    STACKER_ID_LABEL, STACKER_INODE, GFP_NOFS) ? 0 : -ENOMEM;
+	return security_attach_value(inode->i_security, STACKER_INODE, &label_values,
+				     GFP_NOFS) ? 0 : -ENOMEM;
 }
 
 /* A new inode takes its creator's label, stored as security.label where xattrs are kept. */

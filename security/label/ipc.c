@@ -11,13 +11,13 @@
 
 static struct label_obj *ipc_obj(const struct kern_ipc_perm *perm)
 {
-	return STACKER_VALUE(perm->security, lbs_ipc, label_blob_sizes, STACKER_ID_LABEL);
+	return security_get_value(perm->security, STACKER_IPC, &label_values);
 }
 
 static int hook_ipc_alloc(struct kern_ipc_perm *perm)
 {
-	struct label_obj *obj = STACKER_ATTACH_VALUE(perm->security, lbs_ipc, label_blob_sizes,
-						     STACKER_ID_LABEL, STACKER_IPC, GFP_KERNEL);
+	struct label_obj *obj = security_attach_value(perm->security, STACKER_IPC,
+						      &label_values, GFP_KERNEL);
 
 	if (!obj)
 		return -ENOMEM;

@@ -87,8 +87,13 @@ int label_check(const struct label *subject, const struct label *object, u32 acc
 
 extern bool label_initialized __ro_after_init;
 
-/* Per-object data. The same structures serve hosted (stacker values) and standalone builds. */
+/*
+ * Per-object data, inline in the object's security blob: the same source and, standalone, the
+ * same object code as direct access to the module's own framework blob. Hosted, the stacker lays
+ * out label_blob_sizes among the selected modules; standalone, the framework does.
+ */
 extern struct lsm_blob_sizes label_blob_sizes;
+static const struct stacker_value_id label_values __maybe_unused = { .blobs = &label_blob_sizes };
 
 /**
  * struct label_obj - what the module keeps on a cred, inode, IPC object or socket
@@ -100,12 +105,12 @@ struct label_obj {
 
 static inline struct label_obj *label_cred_obj(const struct cred *cred)
 {
-	return STACKER_VALUE(cred->security, lbs_cred, label_blob_sizes, STACKER_ID_LABEL);
+	return security_get_value(cred->security, STACKER_CRED, &label_values);
 }
 
 static inline struct label_obj *label_inode_obj(const struct inode *inode)
 {
-	return STACKER_VALUE(inode->i_security, lbs_inode, label_blob_sizes, STACKER_ID_LABEL);
+	return security_get_value(inode->i_security, STACKER_INODE, &label_values);
 }
 
 /* A task's label, read without a reference or atomic: the caller keeps @cred alive. */

@@ -10,16 +10,16 @@
 
 static struct label *sock_label(const struct sock *sk)
 {
-	struct label_obj *obj = STACKER_VALUE(sk->sk_security, lbs_sock, label_blob_sizes,
-					      STACKER_ID_LABEL);
+	struct label_obj *obj = security_get_value(sk->sk_security, STACKER_SOCK,
+						   &label_values);
 
 	return obj && obj->label ? obj->label : label_floor;
 }
 
 static int hook_sk_alloc_security(struct sock *sk, int family, gfp_t gfp)
 {
-	struct label_obj *obj = STACKER_ATTACH_VALUE(sk->sk_security, lbs_sock, label_blob_sizes,
-						     STACKER_ID_LABEL, STACKER_SOCK, gfp);
+	struct label_obj *obj = security_attach_value(sk->sk_security, STACKER_SOCK,
+						      &label_values, gfp);
 
 	if (!obj)
 		return -ENOMEM;

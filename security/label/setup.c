@@ -8,7 +8,7 @@
 #include <linux/lsm_hooks.h>
 #include <uapi/linux/lsm.h>
 
-/* Standalone (stacker compiled out): the framework turns these sizes into offsets. */
+/* Needs per object kind; the stacker (hosted) or the framework turns them into offsets. */
 struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct label_obj),
 	.lbs_inode = sizeof(struct label_obj),
@@ -80,14 +80,8 @@ static int __init label_init(void)
 #ifdef CONFIG_SECURITY_STACKER
 DEFINE_STACKER_MODULE(label) = {
 	.name = "label",
-	.id = STACKER_ID_LABEL,
 	.lsmid = &label_lsmid,
-	.value_size = {
-		[STACKER_CRED] = sizeof(struct label_obj),
-		[STACKER_INODE] = sizeof(struct label_obj),
-		[STACKER_IPC] = sizeof(struct label_obj),
-		[STACKER_SOCK] = sizeof(struct label_obj),
-	},
+	.values = &label_values,
 	.init = label_init,
 };
 #else

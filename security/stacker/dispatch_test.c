@@ -81,13 +81,15 @@ static void stacker_dispatch_void_hook(struct kunit *test)
 static void stacker_dispatch_alloc_free(struct kunit *test)
 {
 	struct cred *cred = kzalloc(sizeof(*cred), GFP_KERNEL);
-	struct hlist_head *head;
+	struct stacker_test_value *a, *b;
 
 	KUNIT_ASSERT_NOT_NULL(test, cred);
 	KUNIT_ASSERT_EQ(test, security_cred_alloc_blank(cred, GFP_KERNEL), 0);
-	head = stacker_values(cred->security, stacker_blob_sizes.lbs_cred);
-	KUNIT_EXPECT_NOT_NULL(test, security_get_value(head, STACKER_ID_TEST_A));
-	KUNIT_EXPECT_NOT_NULL(test, security_get_value(head, STACKER_ID_TEST_B));
+	a = security_get_value(cred->security, STACKER_CRED, &stacker_test_values[0]);
+	b = security_get_value(cred->security, STACKER_CRED, &stacker_test_values[1]);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, a->magic, STACKER_TEST_MAGIC);
+	KUNIT_EXPECT_EQ(test, b->magic, STACKER_TEST_MAGIC + 1);
 	security_cred_free(cred);
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "abAB");
 	KUNIT_EXPECT_TRUE(test, stacker_test_ctl.freed_own_value[0]);

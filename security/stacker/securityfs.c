@@ -111,6 +111,17 @@ static char *stacker_write_begin(struct file *file, const char __user *ubuf, siz
 	return buf;
 }
 
+/* Where a module keeps its values: "none", "inline", or "list:<id>". */
+static void show_values(struct seq_file *m, const struct stacker_module *mod)
+{
+	if (!mod->values)
+		seq_puts(m, "none");
+	else if (!mod->values->list)
+		seq_puts(m, "inline");
+	else
+		seq_printf(m, "list:%u", mod->values->list);
+}
+
 static int modules_show(struct seq_file *m, void *v)
 {
 	int i, pos;
@@ -120,9 +131,11 @@ static int modules_show(struct seq_file *m, void *v)
 		for (i = 0; i < stacker_nr_entries; i++) {
 			const struct stacker_entry *e = &stacker_entries[i];
 
-			if (e->position == pos)
-				seq_printf(m, "%d %s %u %s\n", pos, e->module.name, e->module.id,
-					   mode_names[stacker_mode_of(e)]);
+			if (e->position != pos)
+				continue;
+			seq_printf(m, "%d %s ", pos, e->module.name);
+			show_values(m, &e->module);
+			seq_printf(m, " %s\n", mode_names[stacker_mode_of(e)]);
 		}
 	}
 	for (i = 0; i < stacker_nr_entries; i++) {
@@ -130,8 +143,9 @@ static int modules_show(struct seq_file *m, void *v)
 
 		if (e->position >= 0)
 			continue;
-		seq_printf(m, "- %s %u %s\n", e->module.name, e->module.id,
-			   mode_names[stacker_mode_of(e)]);
+		seq_printf(m, "- %s ", e->module.name);
+		show_values(m, &e->module);
+		seq_printf(m, " %s\n", mode_names[stacker_mode_of(e)]);
 	}
 	return 0;
 }

@@ -75,13 +75,17 @@ static const struct stacker_module *module_named(const struct stacker_module *av
 	return NULL;
 }
 
-/* Parser state: which modules were named so far, and whether any valid one came first. */
+/*
+ * Parser state: which modules were named so far, the list ids they hold, and whether any valid
+ * one came first.
+ */
 struct select_state {
 	struct stacker_selection *sel;
 	const struct stacker_module *avail;
 	int navail;
 	int room;
 	unsigned long seen;
+	unsigned long lists;
 	bool any;
 };
 
@@ -91,6 +95,7 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 	struct stacker_selection *sel = st->sel;
 	const struct stacker_module *m;
 	unsigned long bit;
+	unsigned int list;
 
 	if (!len) {
 		select_error(sel, "empty module name ignored");
@@ -121,6 +126,18 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 		select_error(sel, "too many modules: \"%s\" ignored", m->name);
 		return;
 	}
+	if (!stacker_values_valid(m)) {
+		select_error(sel, "module \"%s\" keeps values the stacker cannot carry: ignored",
+			     m->name);
+		return;
+	}
+	list = m->values ? m->values->list : 0;
+	if (list && (st->lists & BIT(list))) {
+		select_error(sel, "module \"%s\" has another module's list id: ignored", m->name);
+		return;
+	}
+	if (list)
+		st->lists |= BIT(list);
 	if (!(m->flags & STACKER_MODULE_MANDATORY))
 		sel->modules[sel->count++] = m;
 	else if (st->any)

@@ -94,7 +94,14 @@ static void __init stacker_register(const struct stacker_selection *sel)
 	pr_info("hosting %s\n", order);
 }
 
-static int __init stacker_init(void)
+/* Per selected module, in call order: the object kinds on which it has an inline area. */
+static unsigned long stacker_kinds[STACKER_MAX_MODULES] __initdata;
+
+/*
+ * Before the framework sizes the blobs: choose the modules, then lay out the stacker's part of
+ * each blob for them alone.
+ */
+static void __init stacker_prepare(void)
 {
 	const struct stacker_module *avail = __start_stacker_modules;
 	int i, navail = __end_stacker_modules - __start_stacker_modules;
@@ -111,7 +118,12 @@ static int __init stacker_init(void)
 	stacker_select(stacker_param ?: CONFIG_SECURITY_STACKER_DEFAULT, avail, navail,
 		       &stacker_boot_selection);
 	stacker_report(&stacker_boot_selection);
-	if (stacker_values_init(&stacker_boot_selection))
+	stacker_values_prepare(&stacker_boot_selection, stacker_kinds);
+}
+
+static int __init stacker_init(void)
+{
+	if (stacker_values_init(&stacker_boot_selection, stacker_kinds))
 		panic("stacker: cannot create the value caches\n");
 	stacker_register(&stacker_boot_selection);
 	/* Last, so that each module's free hook still sees its values. */
@@ -123,6 +135,7 @@ DEFINE_LSM(stacker) = {
 	.name = "stacker",
 	.order = LSM_ORDER_FIRST,
 	.blobs = &stacker_blob_sizes,
+	.prepare = stacker_prepare,
 	.init = stacker_init,
 };
 

@@ -82,7 +82,11 @@ unsigned long stacker_calls(const struct stacker_entry *e);
 const char *stacker_hook_name(enum stacker_hook hook);
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
 
-int __init stacker_values_init(const struct stacker_selection *sel);
+bool stacker_values_valid(const struct stacker_module *m);
+unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
+			     struct lsm_blob_sizes *sizes, unsigned long *kinds);
+void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds);
+int __init stacker_values_init(const struct stacker_selection *sel, const unsigned long *kinds);
 void __init stacker_values_register(const struct lsm_id *lsmid);
 
 #endif /* _SECURITY_STACKER_STACKER_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Stacker: test-only hosted modules "test_a" (fixed value slot) and "test_b" (list value).
+ * Stacker: test-only hosted modules "test_a" (inline value) and "test_b" (list value).
  */
 
 #include "stacker.h"
@@ -22,12 +22,25 @@ static void trace(char c)
 		stacker_test_ctl.trace[stacker_test_ctl.trace_len++] = c;
 }
 
-static struct hlist_head *cred_values(const struct cred *cred)
-{
-	return stacker_values(cred->security, stacker_blob_sizes.lbs_cred);
-}
+/*
+ * test_a keeps its value inline (on inodes too, where the framework's rcu_head comes first, so
+ * the layout's rebasing shows), test_b on the cred's value list.
+ */
+static struct lsm_blob_sizes test_a_blobs __ro_after_init = {
+	.lbs_cred = sizeof(struct stacker_test_value),
+	.lbs_inode = sizeof(struct stacker_test_value),
+};
 
-static int test_alloc(int which, unsigned int id, struct cred *cred, gfp_t gfp)
+static struct lsm_blob_sizes test_b_blobs __ro_after_init = {
+	.lbs_cred = sizeof(struct stacker_test_value),
+};
+
+const struct stacker_value_id stacker_test_values[2] = {
+	{ .blobs = &test_a_blobs },
+	{ .blobs = &test_b_blobs, .list = 1 },
+};
+
+static int test_alloc(int which, struct cred *cred, gfp_t gfp)
 {
 	struct stacker_test_value *v;
 
@@ -36,21 +49,21 @@ static int test_alloc(int which, unsigned int id, struct cred *cred, gfp_t gfp)
 	trace('a' + which);
 	if (stacker_test_ctl.alloc_rc[which])
 		return stacker_test_ctl.alloc_rc[which];
-	v = stacker_attach_value(cred_values(cred), id, STACKER_CRED, gfp);
+	v = security_attach_value(cred->security, STACKER_CRED, &stacker_test_values[which], gfp);
 	if (!v)
 		return -ENOMEM;
 	v->magic = STACKER_TEST_MAGIC + which;
 	return 0;
 }
 
-static void test_free(int which, unsigned int id, struct cred *cred)
+static void test_free(int which, struct cred *cred)
 {
 	struct stacker_test_value *v;
 
 	if (!armed())
 		return;
 	trace('A' + which);
-	v = security_get_value(cred_values(cred), id);
+	v = security_get_value(cred->security, STACKER_CRED, &stacker_test_values[which]);
 	stacker_test_ctl.freed_own_value[which] = v && v->magic == STACKER_TEST_MAGIC + which;
 }
 
@@ -70,12 +83,12 @@ static void test_getsecid(int which)
 
 static int a_cred_alloc_blank(struct cred *cred, gfp_t gfp)
 {
-	return test_alloc(0, STACKER_ID_TEST_A, cred, gfp);
+	return test_alloc(0, cred, gfp);
 }
 
 static void a_cred_free(struct cred *cred)
 {
-	test_free(0, STACKER_ID_TEST_A, cred);
+	test_free(0, cred);
 }
 
 static int a_task_getpgid(struct task_struct *p)
@@ -90,12 +103,12 @@ static void a_cred_getsecid(const struct cred *c, u32 *secid)
 
 static int b_cred_alloc_blank(struct cred *cred, gfp_t gfp)
 {
-	return test_alloc(1, STACKER_ID_TEST_B, cred, gfp);
+	return test_alloc(1, cred, gfp);
 }
 
 static void b_cred_free(struct cred *cred)
 {
-	test_free(1, STACKER_ID_TEST_B, cred);
+	test_free(1, cred);
 }
 
 static int b_task_getpgid(struct task_struct *p)
@@ -128,18 +141,16 @@ static const struct lsm_id test_b_lsmid = { .name = "test_b", .id = 1001 };
 
 DEFINE_STACKER_MODULE(test_a) = {
 	.name = "test_a",
-	.id = STACKER_ID_TEST_A,
 	.lsmid = &test_a_lsmid,
 	.hooks = test_a_hooks,
 	.hooks_count = ARRAY_SIZE(test_a_hooks),
-	.value_size[STACKER_CRED] = sizeof(struct stacker_test_value),
+	.values = &stacker_test_values[0],
 };
 
 DEFINE_STACKER_MODULE(test_b) = {
 	.name = "test_b",
-	.id = STACKER_ID_TEST_B,
 	.lsmid = &test_b_lsmid,
 	.hooks = test_b_hooks,
 	.hooks_count = ARRAY_SIZE(test_b_hooks),
-	.value_size[STACKER_CRED] = sizeof(struct stacker_test_value),
+	.values = &stacker_test_values[1],
 };

@@ -8,6 +8,7 @@
 #define _SECURITY_STACKER_TEST_MODULES_H
 
 #include <linux/sched.h>
+#include <linux/stacker.h>
 
 #define STACKER_TEST_TRACE_MAX 16
 
@@ -37,5 +38,8 @@ struct stacker_test_value {
 };
 
 #define STACKER_TEST_MAGIC 0x57ac4e7UL
+
+/* The value ids of test_a (inline) and test_b (list id 1). */
+extern const struct stacker_value_id stacker_test_values[2];
 
 #endif /* _SECURITY_STACKER_TEST_MODULES_H */

@@ -2,17 +2,22 @@
 /*
  * Stacker: per-module values on kernel objects.
  *
- * Each object's stacker blob has a fixed slot per built-in module, holding its value inline, and
- * a list for the others. Inline values cost no allocation: measured with make bench, a separate
- * allocation per value made the hosted label module cost more than standalone on every
- * create+unlink and fork+exec. List values come from one kmem_cache per module and object kind,
- * apart from the general kmalloc caches and without rounding slack; each carries a struct
- * stacker_value header (list node, RCU head, id) in front of the module's data.
+ * The stacker's part of an object's security blob is laid out at boot from the modules that
+ * were selected, the way the framework lays out LSM blobs: a list head first, on the object
+ * kinds where some selected module keeps list values, then each selected inline module's area.
+ * A module that was not selected, or a kind that no selected module uses, costs nothing: no
+ * bytes, no blob, no free hook. Once the framework has placed the stacker's part, each inline
+ * module's offsets are rebased onto the whole blob, so security_get_value() is one load and one
+ * addition, as for a field of a module's own framework blob.
+ *
+ * List values come from one kmem_cache per list module and object kind, apart from the general
+ * kmalloc caches and without rounding slack; each carries a struct stacker_value header (list
+ * node, RCU head, list id) in front of the module's data.
  *
  * Lifetime: the stacker's free hooks run after every hosted module's (they are registered last),
  * so a module's free hook still sees its values; the stacker then frees the list values together
- * with the object's blob, which takes the slots with it. Readers that reach an object under RCU
- * reach its values under RCU too, since both go at the same time.
+ * with the object's blob, which takes the inline areas with it. Readers that reach an object
+ * under RCU reach its values under RCU too, since both go at the same time.
  */
 
 #include "stacker.h"
@@ -26,35 +31,22 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 
-#define BLOB_FOR(kind) (STACKER_KINDS & BIT(kind) ? sizeof(struct stacker_blob) : 0)
-
-struct lsm_blob_sizes stacker_blob_sizes __ro_after_init = {
-	.lbs_cred = BLOB_FOR(STACKER_CRED),
-	.lbs_task = BLOB_FOR(STACKER_TASK),
-	.lbs_file = BLOB_FOR(STACKER_FILE),
-	.lbs_inode = BLOB_FOR(STACKER_INODE),
-	.lbs_superblock = BLOB_FOR(STACKER_SUPERBLOCK),
-	.lbs_ipc = BLOB_FOR(STACKER_IPC),
-	.lbs_msg_msg = BLOB_FOR(STACKER_MSG_MSG),
-	.lbs_sock = BLOB_FOR(STACKER_SOCK),
-	.lbs_xattr_count = STACKER_XATTR_SLOTS,
-};
+/* Sizes until the framework reads them; then the stacker part's offset in each kind's blob. */
+struct lsm_blob_sizes stacker_blob_sizes __ro_after_init;
 
 /**
  * struct stacker_value - header of a value kept on an object's list
- * @node: entry in the object's stacker_blob.values; RCU list
+ * @node: entry in the list that starts the stacker's part of the blob; RCU list
  * @rcu: frees the value after a grace period when it is deleted while the object lives
- * @id: the owning module's value id
+ * @list: the owning module's list id
  * @data: the module's data
  */
 struct stacker_value {
 	struct hlist_node node;
 	struct rcu_head rcu;
-	unsigned int id;
+	unsigned int list;
 	u64 data[];
 };
-
-#define MAX_VALUE_ID (2 * STACKER_MAX_MODULES)
 
 static const char *const object_names[__STACKER_OBJECT_MAX] = {
 	[STACKER_CRED] = "cred",	 [STACKER_TASK] = "task",	  [STACKER_FILE] = "file",
@@ -62,40 +54,45 @@ static const char *const object_names[__STACKER_OBJECT_MAX] = {
 	[STACKER_MSG_MSG] = "msg_msg", [STACKER_SOCK] = "sock",
 };
 
-/* Created at boot for the selected modules, never destroyed. */
-static struct kmem_cache *value_caches[MAX_VALUE_ID][__STACKER_OBJECT_MAX] __ro_after_init;
+/* Object kinds whose stacker part starts with a value list. Set at boot. */
+static unsigned long list_kinds __ro_after_init;
+/* Created at boot for the selected list modules, never destroyed. */
+static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MAX] __ro_after_init;
 
-static bool id_has_slot(unsigned int id)
+/* The value list of an object, or NULL if no selected module keeps list values on its kind. */
+static struct hlist_head *value_list(void *blob, enum stacker_object kind)
 {
-	return id < __STACKER_ID_BUILTIN_MAX;
+	if (!blob || !(list_kinds & BIT(kind)))
+		return NULL;
+	return blob + *stacker_need(&stacker_blob_sizes, kind);
 }
 
 /**
  * stacker_alloc_value() - allocate a zeroed list value for a module and object kind
- * @id: the module's value id, one without a slot
- * @obj: the kind of object the value will be attached to
+ * @list: the module's list id
+ * @kind: the kind of object the value will be attached to
  * @gfp: allocation flags
  *
  * The value is not attached to anything yet: attach it with security_set_value(), or give it
- * back with stacker_free_value(). Built-in modules have their slot instead.
+ * back with stacker_free_value().
  *
  * Context: As @gfp allows.
- * Return: the value's data, or NULL if out of memory or the module declared no value for @obj.
+ * Return: the value's data, or NULL if out of memory or the module declared no value for @kind.
  */
-void *stacker_alloc_value(unsigned int id, enum stacker_object obj, gfp_t gfp)
+void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp)
 {
 	struct stacker_value *v;
 	struct kmem_cache *cache;
 
-	if (WARN_ON_ONCE(id_has_slot(id) || id >= MAX_VALUE_ID || obj >= __STACKER_OBJECT_MAX))
+	if (WARN_ON_ONCE(!list || list >= STACKER_MAX_LIST_IDS || kind >= __STACKER_OBJECT_MAX))
 		return NULL;
-	cache = value_caches[id][obj];
+	cache = value_caches[list][kind];
 	if (WARN_ON_ONCE(!cache))
 		return NULL;
 	v = kmem_cache_zalloc(cache, gfp);
 	if (!v)
 		return NULL;
-	v->id = id;
+	v->list = list;
 	return v->data;
 }
 
@@ -118,20 +115,24 @@ void stacker_free_value(void *value)
 
 /**
  * stacker_find_value() - search an object's list for a module's value
- * @head: the object's value list
- * @id: the module's value id
+ * @blob: the object's security blob
+ * @kind: the kind of object
+ * @list: the module's list id
  *
  * Context: Any context; the caller keeps the object alive.
  * Return: the value's data, or NULL.
  */
-void *stacker_find_value(const struct hlist_head *head, unsigned int id)
+void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list)
 {
+	struct hlist_head *head = value_list(blob, kind);
 	struct stacker_value *v;
 	void *found = NULL;
 
+	if (!head)
+		return NULL;
 	rcu_read_lock();
 	hlist_for_each_entry_rcu(v, head, node) {
-		if (v->id == id) {
+		if (v->list == list) {
 			found = v->data;
 			break;
 		}
@@ -141,50 +142,54 @@ void *stacker_find_value(const struct hlist_head *head, unsigned int id)
 }
 
 /**
- * security_set_value() - attach a module's list value to an object
- * @head: the object's value list, from stacker_values()
- * @id: the module's value id, one without a slot
- * @value: the value, from stacker_alloc_value() with the same @id
+ * security_set_value() - attach a list module's value to an object
+ * @blob: the object's security blob
+ * @kind: the kind of object
+ * @id: the module's value id
+ * @value: the value, from stacker_alloc_value() with the same list id and kind
  *
  * The value is published with hlist_add_head_rcu(): a reader that finds it sees its contents.
  * From now on the stacker frees it with the object.
  *
  * Context: The caller serializes writers of this object's values for @id.
  * Return: 0; -EEXIST if the module already has a value here (@value is left to the caller);
- * -EINVAL for a built-in module, whose value is its slot.
+ * -EINVAL for an inline module, whose area is always there, or a kind it declared no value for.
  */
-int security_set_value(struct hlist_head *head, unsigned int id, void *value)
+int security_set_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id,
+		       void *value)
 {
-	if (WARN_ON_ONCE(id_has_slot(id)))
+	struct hlist_head *head = value_list(blob, kind);
+
+	if (WARN_ON_ONCE(!id->list || !head))
 		return -EINVAL;
-	if (stacker_find_value(head, id))
+	if (stacker_find_value(blob, kind, id->list))
 		return -EEXIST;
 	hlist_add_head_rcu(&value_header(value)->node, head);
 	return 0;
 }
 
 /**
- * stacker_attach_value() - a module's value on an object, attached first if missing
- * @head: the object's value list
- * @id: the module's value id
- * @obj: the kind of object
+ * stacker_attach_list_value() - a list module's value on an object, attached first if missing
+ * @blob: the object's security blob
+ * @kind: the kind of object
+ * @list: the module's list id
  * @gfp: allocation flags
  *
- * For a module's alloc hooks, which own the object they set up. A built-in module's value is its
- * slot, which is always there.
+ * The list half of security_attach_value().
  *
  * Context: As @gfp allows; the caller serializes writers as for security_set_value().
  * Return: the value (zeroed if new), or NULL if out of memory.
  */
-void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacker_object obj,
-			   gfp_t gfp)
+void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned int list,
+				gfp_t gfp)
 {
-	void *value = security_get_value(head, id);
+	const struct stacker_value_id id = { .list = list };
+	void *value = stacker_find_value(blob, kind, list);
 
 	if (value)
 		return value;
-	value = stacker_alloc_value(id, obj, gfp);
-	if (value && security_set_value(head, id, value)) {
+	value = stacker_alloc_value(list, kind, gfp);
+	if (value && security_set_value(blob, kind, &id, value)) {
 		stacker_free_value(value);
 		value = NULL;
 	}
@@ -192,25 +197,26 @@ void *stacker_attach_value(struct hlist_head *head, unsigned int id, enum stacke
 }
 
 /**
- * security_del_value() - detach a module's value from a live object
- * @head: the object's value list
+ * security_del_value() - detach a list module's value from a live object
+ * @blob: the object's security blob
+ * @kind: the kind of object
  * @id: the module's value id
  *
- * A slot is cleared; a list value is unlinked, and readers that found it before may go on using
- * it until they leave their RCU read-side critical section: it is freed after a grace period.
+ * The value is unlinked, and readers that found it before may go on using it until they leave
+ * their RCU read-side critical section: it is freed after a grace period. An inline module's
+ * area lives and dies with the blob; clearing it is the module's business.
  *
  * Context: Any context. The caller serializes writers as for security_set_value().
  */
-void security_del_value(struct hlist_head *head, unsigned int id)
+void security_del_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id)
 {
+	struct hlist_head *head = value_list(blob, kind);
 	struct stacker_value *v;
 
-	if (id_has_slot(id)) {
-		WRITE_ONCE(container_of(head, struct stacker_blob, values)->slot[id], 0);
+	if (WARN_ON_ONCE(!id->list) || !head)
 		return;
-	}
 	hlist_for_each_entry(v, head, node) {
-		if (v->id == id) {
+		if (v->list == id->list) {
 			hlist_del_rcu(&v->node);
 			kfree_rcu(v, rcu);
 			return;
@@ -218,60 +224,59 @@ void security_del_value(struct hlist_head *head, unsigned int id)
 	}
 }
 
-/* The object is being freed: so are all of its values. */
-static void free_values(void *security, int offset)
+/* The object is being freed: so are all of its list values. */
+static void free_values(void *blob, enum stacker_object kind)
 {
-	struct stacker_blob *blob;
+	struct hlist_head *head = value_list(blob, kind);
 	struct stacker_value *v;
 	struct hlist_node *next;
 
-	if (!security)
+	if (!head)
 		return;
-	blob = security + offset;
-	hlist_for_each_entry_safe(v, next, &blob->values, node)
+	hlist_for_each_entry_safe(v, next, head, node)
 		kfree(v);
 }
 
 static void hook_cred_free(struct cred *cred)
 {
-	free_values(cred->security, stacker_blob_sizes.lbs_cred);
+	free_values(cred->security, STACKER_CRED);
 }
 
 static void hook_task_free(struct task_struct *task)
 {
-	free_values(task->security, stacker_blob_sizes.lbs_task);
+	free_values(task->security, STACKER_TASK);
 }
 
 static void hook_file_free_security(struct file *file)
 {
-	free_values(file->f_security, stacker_blob_sizes.lbs_file);
+	free_values(file->f_security, STACKER_FILE);
 }
 
 static void hook_inode_free_security_rcu(void *inode_security)
 {
-	free_values(inode_security, stacker_blob_sizes.lbs_inode);
+	free_values(inode_security, STACKER_INODE);
 }
 
 static void hook_sb_free_security(struct super_block *sb)
 {
-	free_values(sb->s_security, stacker_blob_sizes.lbs_superblock);
+	free_values(sb->s_security, STACKER_SUPERBLOCK);
 }
 
 /* msg_queue_free_security, shm_free_security and sem_free_security. */
 static void hook_ipc_free_security(struct kern_ipc_perm *perm)
 {
-	free_values(perm->security, stacker_blob_sizes.lbs_ipc);
+	free_values(perm->security, STACKER_IPC);
 }
 
 static void hook_msg_msg_free_security(struct msg_msg *msg)
 {
-	free_values(msg->security, stacker_blob_sizes.lbs_msg_msg);
+	free_values(msg->security, STACKER_MSG_MSG);
 }
 
 #ifdef CONFIG_SECURITY_NETWORK
 static void hook_sk_free_security(struct sock *sk)
 {
-	free_values(sk->sk_security, stacker_blob_sizes.lbs_sock);
+	free_values(sk->sk_security, STACKER_SOCK);
 }
 #endif
 
@@ -300,51 +305,144 @@ static const enum stacker_object stacker_value_hook_kinds[] __initconst = {
 };
 
 /**
- * stacker_values_init() - create the list-value caches of the selected modules
- * @sel: the boot selection
+ * stacker_values_valid() - whether the stacker can carry a module's values
+ * @m: the module
  *
- * Context: Boot, from the stacker's LSM init.
- * Return: 0; -ENOMEM; -EINVAL if a module's id has no room for caches, it keeps values on an
- * object kind missing from STACKER_KINDS, or a built-in module's value outgrows its slot.
+ * Context: Any context.
+ * Return: true if @m keeps nothing, or keeps values only on kinds of enum stacker_object, with
+ * a list id in range if it is a list module.
  */
-int __init stacker_values_init(const struct stacker_selection *sel)
+bool stacker_values_valid(const struct stacker_module *m)
 {
-	int i, obj;
+	const struct lsm_blob_sizes *b;
+
+	if (!m->values)
+		return true;
+	b = m->values->blobs;
+	if (!b || m->values->list >= STACKER_MAX_LIST_IDS)
+		return false;
+	return !b->lbs_backing_file && !b->lbs_ib && !b->lbs_key && !b->lbs_perf_event &&
+	       !b->lbs_tun_dev && !b->lbs_bdev;
+}
+
+/**
+ * stacker_layout() - lay out the selected modules' values in the stacker's part of each blob
+ * @modules: the selected modules, in call order; each passed stacker_values_valid()
+ * @count: number of entries in @modules
+ * @sizes: zeroed; set to the bytes the stacker needs per object kind and to its xattr slots
+ * @kinds: set, per module, to the kinds on which it has an inline area
+ *
+ * A list head comes first on each kind where a list module keeps values, then the inline
+ * modules' areas in call order, each aligned as the framework aligns LSM blobs. Each inline
+ * module's needs in its struct lsm_blob_sizes become the offsets of its areas in the stacker's
+ * part (as the framework's own layout does to an LSM's), so the stacker can later rebase them.
+ *
+ * Context: Boot, before the framework reads the stacker's blob sizes; or a test on modules of
+ * its own.
+ * Return: the kinds that start with a value list.
+ */
+unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
+			     struct lsm_blob_sizes *sizes, unsigned long *kinds)
+{
+	unsigned long lists = 0;
+	int i, kind;
+
+	for (i = 0; i < count; i++) {
+		const struct stacker_value_id *id = modules[i]->values;
+
+		kinds[i] = 0;
+		if (!id)
+			continue;
+		sizes->lbs_xattr_count += id->blobs->lbs_xattr_count;
+		if (!id->list)
+			continue;
+		for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++)
+			if (*stacker_need(id->blobs, kind) > 0)
+				lists |= BIT(kind);
+	}
+	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+		int size = lists & BIT(kind) ? sizeof(struct hlist_head) : 0;
+
+		for (i = 0; i < count; i++) {
+			const struct stacker_value_id *id = modules[i]->values;
+			int *need;
+
+			if (!id || id->list)
+				continue;
+			need = stacker_need(id->blobs, kind);
+			if (*need <= 0)
+				continue;
+			size = ALIGN(size, sizeof(void *));
+			size += *need;
+			*need = size - *need;
+			kinds[i] |= BIT(kind);
+		}
+		*stacker_need(sizes, kind) = size;
+	}
+	return lists;
+}
+
+/**
+ * stacker_values_prepare() - size the stacker's blobs for the boot selection
+ * @sel: the boot selection
+ * @kinds: set, per selected module, to the kinds on which it has an inline area
+ *
+ * Context: Boot, from the stacker's prepare, before the framework reads stacker_blob_sizes.
+ */
+void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds)
+{
+	list_kinds = stacker_layout(sel->modules, sel->count, &stacker_blob_sizes, kinds);
+}
+
+/**
+ * stacker_values_init() - rebase the inline areas and create the list-value caches
+ * @sel: the boot selection
+ * @kinds: per selected module, the kinds on which it has an inline area
+ *
+ * The framework has placed the stacker's part of each blob: each inline module's offsets, so
+ * far within that part, become offsets in the whole blob.
+ *
+ * Context: Boot, from the stacker's LSM init, before any hosted module's init.
+ * Return: 0, or -ENOMEM.
+ */
+int __init stacker_values_init(const struct stacker_selection *sel, const unsigned long *kinds)
+{
+	int i, kind;
 
 	for (i = 0; i < sel->count; i++) {
-		const struct stacker_module *m = sel->modules[i];
+		const struct stacker_value_id *id = sel->modules[i]->values;
 
-		for (obj = 0; obj < __STACKER_OBJECT_MAX; obj++) {
-			unsigned int size = m->value_size[obj];
+		if (!id)
+			continue;
+		for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+			int size = *stacker_need(id->blobs, kind);
 			struct kmem_cache *cache;
 			char *name;
 
-			if (!size)
+			if (kinds[i] & BIT(kind))
+				*stacker_need(id->blobs, kind) +=
+					*stacker_need(&stacker_blob_sizes, kind);
+			if (!id->list || size <= 0)
 				continue;
-			if (WARN_ON(m->id >= MAX_VALUE_ID || !(STACKER_KINDS & BIT(obj))))
-				return -EINVAL;
-			if (id_has_slot(m->id)) {
-				/* Kept inline in the slot: no cache. */
-				if (WARN_ON(size > STACKER_SLOT_SIZE))
-					return -EINVAL;
-				continue;
-			}
-			size += sizeof(struct stacker_value);
-			name = kasprintf(GFP_KERNEL, "stacker_%s_%s", m->name, object_names[obj]);
+			name = kasprintf(GFP_KERNEL, "stacker_%s_%s", sel->modules[i]->name,
+					 object_names[kind]);
 			if (!name)
 				return -ENOMEM;
-			cache = kmem_cache_create(name, size, 0, SLAB_ACCOUNT, NULL);
+			cache = kmem_cache_create(name, size + sizeof(struct stacker_value), 0,
+						  SLAB_ACCOUNT, NULL);
 			if (!cache)
 				return -ENOMEM;
-			value_caches[m->id][obj] = cache;
+			value_caches[id->list][kind] = cache;
 		}
 	}
 	return 0;
 }
 
 /**
- * stacker_values_register() - register the hooks that free values with their objects
+ * stacker_values_register() - register the hooks that free list values with their objects
  * @lsmid: the stacker's own LSM id
+ *
+ * Only for the kinds that carry a value list: inline areas go with the blob.
  *
  * Context: Boot, after every hosted module's hooks are registered.
  */
@@ -356,6 +454,6 @@ void __init stacker_values_register(const struct lsm_id *lsmid)
 	/* Listed as an LSM even when no kind has values, after the modules it hosts. */
 	security_add_hooks(NULL, 0, lsmid);
 	for (i = 0; i < ARRAY_SIZE(stacker_value_hooks); i++)
-		if (STACKER_KINDS & BIT(stacker_value_hook_kinds[i]))
+		if (list_kinds & BIT(stacker_value_hook_kinds[i]))
 			security_add_hooks(&stacker_value_hooks[i], 1, lsmid);
 }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Static tier, on the project's own files only: checkpatch --strict (sources and patches),
-# kernel-doc -Wall, sparse (C=2) with a W=1 compile, coccicheck. Each tool is one test: it
-# passes with zero findings. Writes "passed failed" to build/results/static.
+# kernel-doc -Wall, sparse (C=2) with a W=1 compile, the accessors' object code
+# (accessor-code.sh), coccicheck. Each tool is one test: it passes with zero findings. Writes
+# "passed failed" to build/results/static.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -65,6 +66,14 @@ for b in "$top"/build/kernel-* "$top"/build/kunit-*; do
 	done
 done
 verdict sparse-w1
+
+# With the stacker compiled out, the value accessors compile to direct blob-offset access.
+if [ -f "$top/build/kernel-nostacker/.config" ]; then
+	"$top/tools/workbench/accessor-code.sh" > "$res/static-accessor-code.log" 2>&1
+else
+	echo "no nostacker kernel to compare in" > "$res/static-accessor-code.log"
+fi
+verdict accessor-code
 
 : > "$res/static-coccicheck.log"
 for d in $dirs; do

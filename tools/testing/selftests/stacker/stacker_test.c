@@ -224,7 +224,8 @@ TEST(lsm_lists_capability_and_stacker)
 TEST(modules_follow_boot_selection)
 {
 	char modules[TEXT_SIZE], hooks[TEXT_SIZE], name[NAME_MAX_LEN + 1], state[16], *line, *save;
-	const char *first = "0 capability 0 enforcing\n";
+	char values[16];
+	const char *first = "0 capability none enforcing\n";
 	int selected = 0, disabled = 0, pos, n, i;
 	struct stack exp;
 
@@ -236,7 +237,7 @@ TEST(modules_follow_boot_selection)
 	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '-') {
 			/* Built in, not selected: after the selected ones, and not one of them. */
-			n = sscanf(line, "- %32s %*u %15s", name, state);
+			n = sscanf(line, "- %32s %*s %15s", name, state);
 			ASSERT_EQ(2, n);
 			ASSERT_STREQ("disabled", state);
 			ASSERT_TRUE(is_built(hooks, name, strlen(name)));
@@ -246,8 +247,13 @@ TEST(modules_follow_boot_selection)
 			continue;
 		}
 		ASSERT_EQ(0, disabled);
-		n = sscanf(line, "%d %32s %*u %15s", &pos, name, state);
-		ASSERT_EQ(3, n);
+		n = sscanf(line, "%d %32s %15s %15s", &pos, name, values, state);
+		ASSERT_EQ(4, n);
+		/* Label's values are inline areas of each blob; capability keeps none. */
+		if (!strcmp(name, "label"))
+			ASSERT_STREQ("inline", values);
+		if (!strcmp(name, "capability"))
+			ASSERT_STREQ("none", values);
 		ASSERT_EQ(selected, pos);
 		ASSERT_GT(exp.count, selected);
 		ASSERT_STREQ(exp.selected[selected], name);
@@ -278,7 +284,7 @@ TEST(mode_lists_every_module_as_modules_does)
 	ASSERT_LT(0, read_text(STACKER "mode", mode, sizeof(mode)));
 	ASSERT_EQ(count_lines(modules), count_lines(mode));
 	for (line = strtok_r(modules, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		n = sscanf(line, "%*s %32s %*u %15s", name, state);
+		n = sscanf(line, "%*s %32s %*s %15s", name, state);
 		ASSERT_EQ(2, n);
 		snprintf(expect, sizeof(expect), "%s %s\n", name, state);
 		ASSERT_NE(NULL, find_line(mode, expect));
