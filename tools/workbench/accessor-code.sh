@@ -65,5 +65,5 @@ make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" "$dir/" >/dev/null 2>&
 for f in "$work/accessor"/*.dis; do
 	name=$(basename "$f" .dis)
 	cmp -s "$f" "$work/direct/$name.dis" ||
-		echo "$dir/$name: object code differs from direct lbs_* access (build/accessor-code/)"
+		echo "$dir/$name: differs from direct lbs_* access (build/accessor-code/)"
 done

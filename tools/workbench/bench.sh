@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make bench: boot each configuration of tests/bench/configurations under qemu TCG with
-# -icount shift=0 (the guest clock counts instructions), run tests/bench/lsm_bench, and print
+# -icount shift=0 (the guest clock counts instructions), two CPUs, and no address randomization
+# (nokaslr norandmaps), so the counts repeat exactly; run tests/bench/lsm_bench, and print
 # guest instructions per operation side by side, with each configuration's overhead over the
 # first. A benchmark, not a test: it fails only if a configuration cannot be measured.
 set -uo pipefail
@@ -21,7 +22,7 @@ while read -r name variant cmdline; do
 	fi
 	log=$res/bench-$name.log
 	if ! "$top/tools/workbench/vm.sh" --variant "$variant" --mode tests --tests lsm_bench \
-		--icount --append "$cmdline" --log "$log" --timeout 600 >"$res/bench-$name.out" 2>&1; then
+		--icount --append "$cmdline nokaslr norandmaps" --log "$log" --timeout 600 >"$res/bench-$name.out" 2>&1; then
 		echo "  BENCH   $name: the VM failed:"
 		sed 's/^/    /' "$res/bench-$name.out" | tail -n 20
 		exit 1

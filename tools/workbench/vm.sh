@@ -7,7 +7,9 @@
 # them all up. KVM is used when a guest really boots under it (probed once per machine, cached in
 # build/); otherwise multi-threaded TCG (one host thread per vCPU), with one line saying why.
 # --icount runs TCG with -icount shift=0: the guest clock counts instructions, and the vCPUs take
-# turns on one host thread, so counts repeat exactly. A guest that outlives --timeout is killed and the last
+# turns on one host thread. With sleep=off (idle time skips to the next timer instead of passing
+# in real time) and a real-time clock that starts at a fixed date and follows the guest clock,
+# nothing of the host's time reaches the guest, and counts repeat exactly. A guest that outlives --timeout is killed and the last
 # 40 console lines are shown; the exit status is then 124.
 set -euo pipefail
 
@@ -36,7 +38,7 @@ cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$te
 # Decide the accelerator once per machine: KVM only if a guest gets to /init under it.
 accel_file=$top/build/.accel-smp
 if [ -n "$icount" ]; then
-	accel="tcg -icount shift=0"
+	accel="tcg -icount shift=0,sleep=off -rtc base=2026-01-01T00:00:00,clock=vm"
 	echo "  VM      TCG with -icount shift=0 (guest clock counts instructions)"
 elif [ -f "$accel_file" ]; then
 	accel=$(cat "$accel_file")
