@@ -27,11 +27,13 @@ export CCACHE_DIR ?= $(HOME)/.cache/ccache
 # instead of corrupting the tree.
 LOCK := flock $(B)/.lock
 
-# ocaml-nox: coccicheck compiles some of the kernel's Coccinelle scripts with OCaml at run time,
-# and Debian's coccinelle package does not depend on it.
+# coccicheck runs scripts that Debian's coccinelle package does not pull in what they need for:
+# ocaml-nox, to compile the OCaml ones at run time, and libpython3-dev, whose unversioned
+# libpython3.N.so spatch loads for the Python ones ("Py.find_library: unable to find the Python
+# library", then "coccicheck failed"; found by make check-fresh).
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
-	kmod util-linux ocaml-nox
+	kmod util-linux ocaml-nox libpython3-dev
 
 .PHONY: all deps tree kernel kernel-% run shell check check-fresh kunit vmtest static bench clean \
 	distclean

@@ -74,4 +74,8 @@ rc=0
 chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb \
 	CI="${CI:-}" /bin/bash -c "cd /root/stacker && $cmd" || rc=$?
 say "$form form took $(( $(date +%s) - start )) s, exit status $rc"
+# The tier logs outlive the chroot, for what failed there.
+rm -rf "$b/results-$form"
+[ ! -d "$root/root/stacker/build/results" ] || cp -r "$root/root/stacker/build/results" "$b/results-$form"
+say "logs in build/fresh/results-$form/"
 exit "$rc"
