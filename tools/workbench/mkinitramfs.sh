@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Pack the VM's initramfs for one kernel variant: busybox-static, /init, the project's kselftests
-# (tools/testing/selftests/{stacker,label}, built by the kernel's selftests Makefile, statically
-# linked) in /kselftest, the benchmark and the project's tools, the demo tour. Rebuilt only when
+# (tools/testing/selftests/{stacker,label}) and the kernel's LSM selftests, built by the kernel's
+# selftests Makefile and statically linked, in /kselftest, the benchmark and the project's tools, the demo tour. Rebuilt only when
 # an input is newer than the image.
 set -euo pipefail
 
@@ -13,9 +13,10 @@ out=$top/build/initramfs-$variant
 img=$out.cpio.gz
 src=$top/build/linux
 cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include")
-# The selftest directories of the project, as the kernel's selftests Makefile names them.
+# The selftest directories of the project, as the kernel's selftests Makefile names them, and
+# the kernel's own LSM selftests, which the series teaches the new LSM ids.
 targets=$(cd "$top/tools/testing/selftests" && echo */)
-targets=${targets//\//}
+targets="${targets//\//} lsm"
 
 inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" -type f -newer "$img" \
 	2>/dev/null | head -1 || true)
