@@ -15,6 +15,9 @@ struct layout_fixture {
 	struct lsm_blob_sizes blobs[4];
 	struct stacker_value_id ids[4];
 	struct stacker_module modules[4];
+	/* What stacker_layout() gives for two of them. */
+	struct lsm_blob_sizes sizes;
+	unsigned long kinds[2];
 };
 
 static void fixture_init(struct layout_fixture *f)
@@ -39,28 +42,31 @@ static void fixture_init(struct layout_fixture *f)
 	f->blobs[3].lbs_ipc = 100;
 }
 
+/* Lay out modules @first and @second, in that call order: the kinds that start with a list. */
+static unsigned long layout_two(struct layout_fixture *f, int first, int second)
+{
+	const struct stacker_module *sel[2] = { &f->modules[first], &f->modules[second] };
+
+	return stacker_layout(sel, 2, &f->sizes, f->kinds);
+}
+
 /* Only the selected modules take room; a kind no selected module uses has no stacker part. */
 static void stacker_values_layout_selected_only(struct kunit *test)
 {
 	struct layout_fixture f;
-	const struct stacker_module *sel[2];
-	struct lsm_blob_sizes sizes = {};
-	unsigned long kinds[2];
 
 	fixture_init(&f);
-	sel[0] = &f.modules[0];
-	sel[1] = &f.modules[1];
-	KUNIT_EXPECT_EQ(test, stacker_layout(sel, 2, &sizes, kinds), 0);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_cred, 8 + 12);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_inode, 8);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_ipc, 0);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_sock, 0);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_xattr_count, 1);
+	KUNIT_EXPECT_EQ(test, layout_two(&f, 0, 1), 0);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_cred, 8 + 12);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_inode, 8);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_ipc, 0);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_sock, 0);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_xattr_count, 1);
 	/* Needs became offsets in the stacker's part, in call order. */
 	KUNIT_EXPECT_EQ(test, f.blobs[0].lbs_cred, 0);
 	KUNIT_EXPECT_EQ(test, f.blobs[1].lbs_cred, 8);
-	KUNIT_EXPECT_EQ(test, kinds[0], BIT(STACKER_CRED) | BIT(STACKER_INODE));
-	KUNIT_EXPECT_EQ(test, kinds[1], BIT(STACKER_CRED));
+	KUNIT_EXPECT_EQ(test, f.kinds[0], BIT(STACKER_CRED) | BIT(STACKER_INODE));
+	KUNIT_EXPECT_EQ(test, f.kinds[1], BIT(STACKER_CRED));
 	/* The module left out is untouched. */
 	KUNIT_EXPECT_EQ(test, f.blobs[3].lbs_cred, 100);
 }
@@ -69,39 +75,29 @@ static void stacker_values_layout_selected_only(struct kunit *test)
 static void stacker_values_layout_list_first(struct kunit *test)
 {
 	struct layout_fixture f;
-	const struct stacker_module *sel[2];
-	struct lsm_blob_sizes sizes = {};
-	unsigned long kinds[2];
 
 	fixture_init(&f);
-	sel[0] = &f.modules[2];
-	sel[1] = &f.modules[0];
-	KUNIT_EXPECT_EQ(test, stacker_layout(sel, 2, &sizes, kinds), BIT(STACKER_CRED));
+	KUNIT_EXPECT_EQ(test, layout_two(&f, 2, 0), BIT(STACKER_CRED));
 	KUNIT_EXPECT_EQ(test, f.blobs[0].lbs_cred, (int)sizeof(struct hlist_head));
-	KUNIT_EXPECT_EQ(test, sizes.lbs_cred, (int)sizeof(struct hlist_head) + 8);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_cred, (int)sizeof(struct hlist_head) + 8);
 	/* No list module on inodes: no list head there. */
 	KUNIT_EXPECT_EQ(test, f.blobs[0].lbs_inode, 0);
-	KUNIT_EXPECT_EQ(test, sizes.lbs_inode, 8);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_inode, 8);
 	KUNIT_EXPECT_EQ(test, f.blobs[2].lbs_cred, 16);
-	KUNIT_EXPECT_EQ(test, kinds[0], 0);
+	KUNIT_EXPECT_EQ(test, f.kinds[0], 0);
 }
 
 /* Each area starts on a pointer boundary, as the framework aligns LSM blobs. */
 static void stacker_values_layout_aligns(struct kunit *test)
 {
 	struct layout_fixture f;
-	const struct stacker_module *sel[2];
-	struct lsm_blob_sizes sizes = {};
-	unsigned long kinds[2];
 
 	fixture_init(&f);
 	f.blobs[1].lbs_cred = 3;
-	sel[0] = &f.modules[1];
-	sel[1] = &f.modules[0];
-	stacker_layout(sel, 2, &sizes, kinds);
+	layout_two(&f, 1, 0);
 	KUNIT_EXPECT_EQ(test, f.blobs[1].lbs_cred, 0);
 	KUNIT_EXPECT_EQ(test, f.blobs[0].lbs_cred, (int)sizeof(void *));
-	KUNIT_EXPECT_EQ(test, sizes.lbs_cred, (int)sizeof(void *) + 8);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_cred, (int)sizeof(void *) + 8);
 }
 
 /* A module whose values the stacker cannot carry, and one with a list id out of range. */
