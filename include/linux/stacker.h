@@ -29,10 +29,9 @@
  * @STACKER_IPC: struct kern_ipc_perm
  * @STACKER_MSG_MSG: struct msg_msg
  * @STACKER_SOCK: struct sock
+ * @STACKER_KEY: struct key; inline values only: Linux 6.12 frees a key's blob without calling
+ *	any hook, so the stacker could not free a list value with the key
  * @__STACKER_OBJECT_MAX: number of object kinds
- *
- * Keys carry no values: Linux 6.12 frees a key's blob without calling any hook, so the stacker
- * could not free a module's value with the key.
  */
 enum stacker_object {
 	STACKER_CRED,
@@ -43,6 +42,7 @@ enum stacker_object {
 	STACKER_IPC,
 	STACKER_MSG_MSG,
 	STACKER_SOCK,
+	STACKER_KEY,
 	__STACKER_OBJECT_MAX
 };
 
@@ -140,8 +140,10 @@ static __always_inline int *stacker_need(struct lsm_blob_sizes *b, enum stacker_
 	case STACKER_MSG_MSG:
 		return &b->lbs_msg_msg;
 	case STACKER_SOCK:
-	default:
 		return &b->lbs_sock;
+	case STACKER_KEY:
+	default:
+		return &b->lbs_key;
 	}
 }
 

@@ -90,16 +90,18 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 }
 
 /*
- * Copy a short write from user space. Refused: writers without CAP_MAC_ADMIN and every write
- * once the stacker is locked (-EPERM); writes at an offset, empty, too long or holding a NUL
- * (-EINVAL).
+ * Copy a short write from user space. Refused: every write once the stacker is locked, and
+ * writes unless both the opener and the writer have CAP_MAC_ADMIN (-EPERM): a descriptor that
+ * root opened and passed on grants nothing; writes at an offset, empty, too long or holding a
+ * NUL (-EINVAL).
  */
 static char *stacker_write_begin(struct file *file, const char __user *ubuf, size_t count,
 				 loff_t *ppos)
 {
 	char *buf;
 
-	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) || READ_ONCE(stacker_locked))
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) || !capable(CAP_MAC_ADMIN) ||
+	    READ_ONCE(stacker_locked))
 		return ERR_PTR(-EPERM);
 	if (*ppos != 0 || count == 0 || count >= STACKER_WRITE_MAX)
 		return ERR_PTR(-EINVAL);

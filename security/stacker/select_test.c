@@ -9,10 +9,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-/* Values on keys, which the stacker does not carry; and a list id that two modules claim. */
+/* List values on keys, which the stacker cannot free; and a list id that two modules claim. */
 static struct lsm_blob_sizes key_blobs = { .lbs_key = 8 };
 static struct lsm_blob_sizes list_blobs = { .lbs_cred = 8 };
-static const struct stacker_value_id key_values = { .blobs = &key_blobs };
+static const struct stacker_value_id key_values = { .blobs = &key_blobs, .list = 2 };
 static const struct stacker_value_id list_values = { .blobs = &list_blobs, .list = 1 };
 
 static const struct stacker_module avail[] = {
@@ -59,7 +59,7 @@ static const struct select_case select_cases[] = {
 	{ "newline", "capability,alpha\n", "capability", 1,
 	  "invalid module name \"alpha\\x0a\" ignored" },
 	{ "too long", "capability,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "capability", 1, NULL },
-	{ "values on keys", "capability,keyed,alpha", "capability,alpha", 1,
+	{ "list values on keys", "capability,keyed,alpha", "capability,alpha", 1,
 	  "module \"keyed\" keeps values the stacker cannot carry: ignored" },
 	{ "one list id", "capability,list_b", "capability,list_b", 0, NULL },
 	{ "list id taken", "capability,list_a,list_b", "capability,list_a", 1,

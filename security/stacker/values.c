@@ -51,7 +51,7 @@ struct stacker_value {
 static const char *const object_names[__STACKER_OBJECT_MAX] = {
 	[STACKER_CRED] = "cred",	 [STACKER_TASK] = "task",	  [STACKER_FILE] = "file",
 	[STACKER_INODE] = "inode",	 [STACKER_SUPERBLOCK] = "sb",	  [STACKER_IPC] = "ipc",
-	[STACKER_MSG_MSG] = "msg_msg", [STACKER_SOCK] = "sock",
+	[STACKER_MSG_MSG] = "msg_msg", [STACKER_SOCK] = "sock",	  [STACKER_KEY] = "key",
 };
 
 /* Object kinds whose stacker part starts with a value list. Set at boot. */
@@ -310,7 +310,7 @@ static const enum stacker_object stacker_value_hook_kinds[] __initconst = {
  *
  * Context: Any context.
  * Return: true if @m keeps nothing, or keeps values only on kinds of enum stacker_object, with
- * a list id in range if it is a list module.
+ * a list id in range and nothing on keys if it is a list module.
  */
 bool stacker_values_valid(const struct stacker_module *m)
 {
@@ -321,7 +321,9 @@ bool stacker_values_valid(const struct stacker_module *m)
 	b = m->values->blobs;
 	if (!b || m->values->list >= STACKER_MAX_LIST_IDS)
 		return false;
-	return !b->lbs_backing_file && !b->lbs_ib && !b->lbs_key && !b->lbs_perf_event &&
+	if (m->values->list && b->lbs_key)
+		return false;
+	return !b->lbs_backing_file && !b->lbs_ib && !b->lbs_perf_event &&
 	       !b->lbs_tun_dev && !b->lbs_bdev;
 }
 

@@ -100,7 +100,11 @@ static void stacker_values_layout_aligns(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.sizes.lbs_cred, (int)sizeof(void *) + 8);
 }
 
-/* A module whose values the stacker cannot carry, and one with a list id out of range. */
+/*
+ * Modules whose values the stacker cannot carry: on a kind it does not know, list values on
+ * keys (a key's blob is freed without a hook), and a list id out of range. Inline values on
+ * keys live and die with the blob.
+ */
 static void stacker_values_valid_refuses(struct kunit *test)
 {
 	struct layout_fixture f;
@@ -109,6 +113,11 @@ static void stacker_values_valid_refuses(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, stacker_values_valid(&f.modules[0]));
 	KUNIT_EXPECT_TRUE(test, stacker_values_valid(&f.modules[2]));
 	f.blobs[0].lbs_key = 8;
+	KUNIT_EXPECT_TRUE(test, stacker_values_valid(&f.modules[0]));
+	f.blobs[2].lbs_key = 8;
+	KUNIT_EXPECT_FALSE(test, stacker_values_valid(&f.modules[2]));
+	f.blobs[2].lbs_key = 0;
+	f.blobs[0].lbs_perf_event = 8;
 	KUNIT_EXPECT_FALSE(test, stacker_values_valid(&f.modules[0]));
 	f.ids[2].list = STACKER_MAX_LIST_IDS;
 	KUNIT_EXPECT_FALSE(test, stacker_values_valid(&f.modules[2]));

@@ -352,15 +352,19 @@ TEST(writes_need_cap_mac_admin)
 	ASSERT_STREQ("0\n", lock);
 }
 
-/* CAP_MAC_ADMIN is checked against the credentials that opened the file, not the writer's. */
-TEST(opener_credentials_are_checked)
+/*
+ * CAP_MAC_ADMIN is checked against the writer's credentials too, not only the opener's: a
+ * descriptor opened with it grants nothing to a process without it.
+ */
+TEST(writer_credentials_are_checked)
 {
 	const char *text = "capability enforcing";
 	int fd = open(STACKER "mode", O_WRONLY | O_CLOEXEC);
 
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, drop_mac_admin());
-	ASSERT_EQ((ssize_t)strlen(text), write(fd, text, strlen(text)));
+	ASSERT_EQ(-1, write(fd, text, strlen(text)));
+	ASSERT_EQ(EPERM, errno);
 	close(fd);
 }
 
