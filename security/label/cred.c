@@ -58,9 +58,10 @@ static void hook_cred_transfer(struct cred *new, const struct cred *old)
 
 /*
  * The label a file's security.labelexec names, or NULL. Like a set-user-ID bit, it counts only
- * on a mount that honours those (not nosuid: FUSE, removable media), and only on a file system
- * of the initial user namespace: inside its own namespace, anyone could mount one naming any
- * label.
+ * on a mount that honours those (not nosuid: FUSE, removable media); and only on the root file
+ * system or one an administrator trusted, never on one mounted in a user namespace or served
+ * by FUSE (label_sb_carries_transitions()): whoever may mount a file system must not thereby
+ * choose a label to move to.
  */
 static struct label *exec_label(struct file *file)
 {
@@ -71,7 +72,7 @@ static struct label *exec_label(struct file *file)
 	int len;
 
 	if (!(inode->i_opflags & IOP_XATTR) || !mnt_may_suid(file->f_path.mnt) ||
-	    inode->i_sb->s_user_ns != &init_user_ns)
+	    !label_sb_carries_transitions(inode->i_sb))
 		return NULL;
 	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
 	if (len <= 0)
@@ -82,7 +83,11 @@ static struct label *exec_label(struct file *file)
 
 /*
  * An exec into another label is a change of privilege, refused as a set-user-ID exec would be
- * under no_new_privs, ptrace or a shared fs_struct, and made a secure exec (no LD_PRELOAD).
+ * under no_new_privs, ptrace or a shared fs_struct, and made a secure exec (no LD_PRELOAD). As
+ * after a set-user-ID exec, the process is not dumpable: perf events opened on it before are
+ * torn down, and ptrace and /proc need the privilege a non-dumpable process asks for.
+ * Descriptors inherited across the exec stay open, as with Smack; each later use of one that
+ * reaches a hook (ioctl, fcntl, mmap, locks, passing it on) is checked with the new label.
  */
 static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 {
@@ -93,6 +98,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	if (bprm->unsafe)
 		return -EPERM;
 	bprm->per_clear |= PER_CLEAR_ON_SETID;
+	bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;
 	bprm->secureexec = 1;
 	return label_cred_set(bprm->cred, label, GFP_KERNEL);
 }

@@ -61,3 +61,24 @@ int label_check(const struct label *subject, const struct label *object, u32 acc
 			      inode ? inode->i_ino : 0, task_pid_nr(current), current->comm);
 	return rc;
 }
+
+/**
+ * label_check_same() - allow only a subject of one label, and log a denial
+ * @subject: the subject's label
+ * @allowed: the one label allowed
+ * @hook: the hook asking, for the log
+ *
+ * For what no rule can grant: acting with another label's credentials, or reading the kernel
+ * log when the administrator named the label that may.
+ *
+ * Context: Any context a hook runs in.
+ * Return: 0 if @subject is @allowed, -EACCES if not.
+ */
+int label_check_same(const struct label *subject, const struct label *allowed, const char *hook)
+{
+	if (likely(subject == allowed))
+		return 0;
+	pr_notice_ratelimited("denied %s: subject=%s object=%s pid=%d comm=\"%s\"\n", hook,
+			      subject->name, allowed->name, task_pid_nr(current), current->comm);
+	return -EACCES;
+}

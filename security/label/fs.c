@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: inode labels and file checks - open, exec, mmap, namespace changes, attributes, and the
- * module's own xattrs.
+ * Label: inode labels and inode checks - permission on every lookup, open and exec, attributes,
+ * the namespace changes that affect another inode, and superblocks.
  */
 
 #include "label.h"
 
-#include <linux/capability.h>
 #include <linux/dcache.h>
-#include <linux/mm.h>
-#include <linux/mman.h>
+#include <linux/fs_struct.h>
+#include <linux/init_task.h>
+#include <linux/namei.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/xattr.h>
@@ -29,24 +29,21 @@ void label_inode_set(struct inode *inode, struct label *label)
 		WRITE_ONCE(obj->label, label);
 }
 
-static int inode_check(struct inode *inode, u32 access, const char *hook)
-{
-	return label_check(label_of_current(), label_of_inode(inode), access, hook, inode);
-}
-
-/* Intern a label met while the file system may hold locks: no reclaim into file systems. */
-static struct label *intern_nofs(const char *name, size_t len)
+/**
+ * label_intern_nofs() - intern a label met while a file system may hold locks
+ * @name: the label's name, not NUL-terminated
+ * @len: its length
+ *
+ * Context: Process context; allocates without reclaim into file systems.
+ * Return: the label, or an ERR_PTR() as label_intern() returns.
+ */
+struct label *label_intern_nofs(const char *name, size_t len)
 {
 	unsigned int nofs = memalloc_nofs_save();
 	struct label *label = label_intern(name, len);
 
 	memalloc_nofs_restore(nofs);
 	return label;
-}
-
-static bool is_label_xattr(const char *name)
-{
-	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC);
 }
 
 static int hook_inode_alloc_security(struct inode *inode)
@@ -74,7 +71,11 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	return 0;
 }
 
-/* An inode found on disk: its label comes from security.label, the floor without one. */
+/*
+ * An inode found on disk: its label comes from security.label, the floor without one. A POSIX
+ * message queue is made by mq_open() without inode_init_security and its file system keeps no
+ * xattrs: it takes its creator's label, as a file would.
+ */
 static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 {
 	char buf[LABEL_NAME_MAX + 1];
@@ -90,165 +91,213 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 	if (inode->i_opflags & IOP_XATTR) {
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
-			label = intern_nofs(buf, len);
+			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))
 				label = label_floor;
 		}
+	} else if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue")) {
+		label = label_of_current();
 	}
 	label_inode_set(inode, label);
 }
 
-static int hook_file_open(struct file *file)
+/* The access a permission mask of the VFS asks for; a write to an O_APPEND open is an append. */
+static u32 mask_to_access(int mask)
 {
 	u32 access = 0;
 
-	/* Opening a file to execute it asks for x alone (exec opens carry __FMODE_EXEC). */
-	if (file->f_flags & __FMODE_EXEC)
-		return inode_check(file_inode(file), LABEL_MAY_EXEC, "file_open");
-	if (file->f_mode & FMODE_READ)
+	if (mask & MAY_READ)
 		access |= LABEL_MAY_READ;
-	if (file->f_mode & FMODE_WRITE)
-		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
-	return inode_check(file_inode(file), access, "file_open");
+	if (mask & MAY_EXEC)
+		access |= LABEL_MAY_EXEC;
+	if (mask & MAY_WRITE)
+		access |= mask & MAY_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+	return access;
 }
 
-static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned long prot,
-			  unsigned long flags)
+/*
+ * Every lookup (x on each directory), open (the mode bits asked, so open(path, 3) asks rw) and
+ * exec asks here, most of them during RCU path walk (MAY_NOT_BLOCK). The decision and its log
+ * line take no lock and never sleep, and inode blobs are freed after a grace period, so the
+ * walk is decided in RCU mode whatever the answer: a denial there is as final as in ref-walk,
+ * and -ECHILD is never needed.
+ */
+static int hook_inode_permission(struct inode *inode, int mask)
 {
-	if (!file || !(prot & PROT_EXEC))
+	u32 access = mask_to_access(mask);
+
+	if (!access)
 		return 0;
-	return inode_check(file_inode(file), LABEL_MAY_EXEC, "mmap_file");
+	return label_inode_check(inode, access, "inode_permission");
 }
 
-/* Making a mapping executable later asks what mapping it executable at first would. */
-static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
-			      unsigned long prot)
+static int hook_inode_getattr(const struct path *path)
 {
-	if (!vma->vm_file || !(prot & PROT_EXEC) || (vma->vm_flags & VM_EXEC))
+	return label_inode_check(d_backing_inode(path->dentry), LABEL_MAY_READ, "inode_getattr");
+}
+
+/*
+ * Changing attributes needs w. The kernel's own removal of set-user-ID bits and privileges
+ * after a write (ATTR_FORCE with ATTR_KILL_*) is part of a write already allowed.
+ */
+static int hook_inode_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
+			      struct iattr *attr)
+{
+	unsigned int valid = attr->ia_valid;
+
+	if (valid & ATTR_FORCE)
+		valid &= ~(ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_KILL_PRIV | ATTR_MODE |
+			   ATTR_FORCE);
+	if (!valid)
 		return 0;
-	return inode_check(file_inode(vma->vm_file), LABEL_MAY_EXEC, "file_mprotect");
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, "inode_setattr");
 }
 
-static int hook_inode_create(struct inode *dir, struct dentry *dentry, umode_t mode)
+/*
+ * The directory of a namespace change is checked by inode_permission (the VFS asks wx). The
+ * inode that the change links, removes or replaces needs w too: a task that may change a
+ * directory may not thereby remove or replace another label's file in it.
+ */
+static int target_check(struct dentry *dentry, const char *hook)
 {
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_create");
+	if (d_is_negative(dentry))
+		return 0;
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, hook);
 }
 
 static int hook_inode_link(struct dentry *old_dentry, struct inode *dir,
 			   struct dentry *new_dentry)
 {
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_link");
+	return target_check(old_dentry, "inode_link");
 }
 
 static int hook_inode_unlink(struct inode *dir, struct dentry *dentry)
 {
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_unlink");
-}
-
-static int hook_inode_symlink(struct inode *dir, struct dentry *dentry, const char *old_name)
-{
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_symlink");
-}
-
-static int hook_inode_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
-{
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_mkdir");
+	return target_check(dentry, "inode_unlink");
 }
 
 static int hook_inode_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_rmdir");
-}
-
-static int hook_inode_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
-{
-	return inode_check(dir, LABEL_MAY_WRITE, "inode_mknod");
+	return target_check(dentry, "inode_rmdir");
 }
 
 static int hook_inode_rename(struct inode *old_dir, struct dentry *old_dentry,
 			     struct inode *new_dir, struct dentry *new_dentry)
 {
-	return inode_check(old_dir, LABEL_MAY_WRITE, "inode_rename") ?:
-	       inode_check(new_dir, LABEL_MAY_WRITE, "inode_rename");
+	return target_check(old_dentry, "inode_rename") ?:
+	       target_check(new_dentry, "inode_rename");
 }
 
-static int hook_inode_setattr(struct mnt_idmap *idmap, struct dentry *dentry,
-			      struct iattr *attr)
+static struct label_sb *sb_obj(struct super_block *sb)
 {
-	return inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, "inode_setattr");
+	return security_get_value(sb->s_security, STACKER_SUPERBLOCK, &label_values);
 }
 
-/* Our xattrs need CAP_MAC_ADMIN instead of capability's CAP_SYS_ADMIN check. */
-static int hook_inode_xattr_skipcap(const char *name)
+static int hook_sb_alloc_security(struct super_block *sb)
 {
-	return is_label_xattr(name);
+	struct label_sb *obj = security_attach_value(sb->s_security, STACKER_SUPERBLOCK,
+						     &label_values, GFP_KERNEL);
+
+	if (!obj)
+		return -ENOMEM;
+	obj->trusted = false;
+	return 0;
 }
 
-static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
-			       const char *name, const void *value, size_t size, int flags)
+/*
+ * Whether a file system may be trusted with exec transitions at all: mounted in the initial
+ * user namespace, by a mounter the kernel trusts, with content the kernel serves itself (FUSE
+ * marks its superblocks SB_I_IMA_UNVERIFIABLE_SIGNATURE: its server may answer any xattr).
+ */
+static bool sb_may_be_trusted(struct super_block *sb)
 {
-	struct label *label;
-
-	if (!is_label_xattr(name))
-		return 0;
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
-	/* Interned now, while failing is still possible: the post hook then only looks it up. */
-	label = intern_nofs(value, size);
-	return PTR_ERR_OR_ZERO(label);
+	return sb->s_user_ns == &init_user_ns &&
+	       !(sb->s_iflags & (SB_I_IMA_UNVERIFIABLE_SIGNATURE | SB_I_UNTRUSTED_MOUNTER));
 }
 
-static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
-				     const void *value, size_t size, int flags)
+/* The root file system: that of the initial fs_struct, which pid 1's chroot and pivot_root move. */
+static bool is_root_sb(struct super_block *sb)
 {
-	struct label *label;
+	struct path root;
+	bool is_root;
 
-	if (strcmp(name, LABEL_XATTR))
-		return;
-	label = label_find(value, size);
-	if (!WARN_ON_ONCE(!label))
-		label_inode_set(d_backing_inode(dentry), label);
+	get_fs_root(&init_fs, &root);
+	is_root = root.mnt->mnt_sb == sb;
+	path_put(&root);
+	return is_root;
 }
 
-static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry,
-				  const char *name)
+/**
+ * label_sb_carries_transitions() - whether security.labelexec counts on a file system
+ * @sb: the file system
+ *
+ * A task that may mount a file system must not thereby name the label its execs move to: the
+ * attribute counts on the root file system and on those an administrator marked trusted, and
+ * never on one that may not be trusted (sb_may_be_trusted()).
+ *
+ * Context: Process context.
+ * Return: true if the exec label of a file on @sb is honoured.
+ */
+bool label_sb_carries_transitions(struct super_block *sb)
 {
-	if (!is_label_xattr(name))
-		return 0;
-	return capable(CAP_MAC_ADMIN) ? 0 : -EPERM;
+	struct label_sb *obj = sb_obj(sb);
+
+	if (!sb_may_be_trusted(sb))
+		return false;
+	return (obj && READ_ONCE(obj->trusted)) || is_root_sb(sb);
 }
 
-static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
+/**
+ * label_trust_path() - mark the file system holding a path trusted for exec transitions
+ * @name: the path, in the caller's namespace
+ *
+ * The mark lasts as long as the superblock: until the file system is unmounted everywhere.
+ *
+ * Context: Process context; the caller checked the writer's privilege.
+ * Return: 0, -EPERM if the file system may not be trusted, or the path lookup's error.
+ */
+int label_trust_path(const char *name)
 {
-	if (!strcmp(name, LABEL_XATTR))
-		label_inode_set(d_backing_inode(dentry), label_floor);
+	struct label_sb *obj;
+	struct path path;
+	int rc;
+
+	rc = kern_path(name, LOOKUP_FOLLOW, &path);
+	if (rc)
+		return rc;
+	obj = sb_obj(path.dentry->d_sb);
+	if (!sb_may_be_trusted(path.dentry->d_sb) || WARN_ON_ONCE(!obj))
+		rc = -EPERM;
+	else
+		WRITE_ONCE(obj->trusted, true);
+	path_put(&path);
+	return rc;
+}
+
+/* statfs() reads the file system's root, as Smack reads its floor. */
+static int hook_sb_statfs(struct dentry *dentry)
+{
+	return label_inode_check(d_backing_inode(dentry->d_sb->s_root), LABEL_MAY_READ,
+				 "sb_statfs");
 }
 
 static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_alloc_security, hook_inode_alloc_security),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
-	LSM_HOOK_INIT(file_open, hook_file_open),
-	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
-	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
-	LSM_HOOK_INIT(inode_create, hook_inode_create),
+	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
+	LSM_HOOK_INIT(inode_getattr, hook_inode_getattr),
+	LSM_HOOK_INIT(inode_setattr, hook_inode_setattr),
 	LSM_HOOK_INIT(inode_link, hook_inode_link),
 	LSM_HOOK_INIT(inode_unlink, hook_inode_unlink),
-	LSM_HOOK_INIT(inode_symlink, hook_inode_symlink),
-	LSM_HOOK_INIT(inode_mkdir, hook_inode_mkdir),
 	LSM_HOOK_INIT(inode_rmdir, hook_inode_rmdir),
-	LSM_HOOK_INIT(inode_mknod, hook_inode_mknod),
 	LSM_HOOK_INIT(inode_rename, hook_inode_rename),
-	LSM_HOOK_INIT(inode_setattr, hook_inode_setattr),
-	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
-	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
-	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
-	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
-	LSM_HOOK_INIT(inode_post_removexattr, hook_inode_post_removexattr),
+	LSM_HOOK_INIT(sb_alloc_security, hook_sb_alloc_security),
+	LSM_HOOK_INIT(sb_statfs, hook_sb_statfs),
 };
 
 /**
- * label_add_fs_hooks() - register the inode and file hooks
+ * label_add_fs_hooks() - register the inode hooks
  *
  * Context: Boot, from the module's init.
  */

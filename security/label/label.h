@@ -12,6 +12,7 @@
 #include <linux/init.h>
 #include <linux/lsm_hooks.h>
 #include <linux/stacker.h>
+#include <linux/string.h>
 #include <linux/types.h>
 #include <linux/xattr.h>
 
@@ -84,6 +85,7 @@ void label_rules_show(struct seq_file *m);
 int label_decide(const struct label *subject, const struct label *object, u32 access);
 int label_check(const struct label *subject, const struct label *object, u32 access,
 		const char *hook, struct inode *inode);
+int label_check_same(const struct label *subject, const struct label *allowed, const char *hook);
 
 extern bool label_initialized __ro_after_init;
 
@@ -96,8 +98,11 @@ extern struct lsm_blob_sizes label_blob_sizes;
 static const struct stacker_value_id label_values __maybe_unused = { .blobs = &label_blob_sizes };
 
 /**
- * struct label_obj - what the module keeps on a cred, inode, IPC object or socket
- * @label: the label; NULL on an inode whose label is not known yet (treated as the floor)
+ * struct label_obj - what the module keeps on a cred, inode, file, IPC object, message, socket
+ *	or key
+ * @label: the label; NULL on an inode whose label is not known yet (treated as the floor). On
+ *	a file, the label of the task that last set its owner (F_SETOWN), which SIGIO and SIGURG
+ *	are sent with; NULL before.
  */
 struct label_obj {
 	struct label *label;
@@ -113,6 +118,19 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
 	return security_get_value(inode->i_security, STACKER_INODE, &label_values);
 }
 
+static inline struct label_obj *label_file_obj(const struct file *file)
+{
+	return security_get_value(file->f_security, STACKER_FILE, &label_values);
+}
+
+/* The label an object's value holds, the floor without one. */
+static inline struct label *label_of_obj(const struct label_obj *obj)
+{
+	struct label *label = obj ? READ_ONCE(obj->label) : NULL;
+
+	return label ?: label_floor;
+}
+
 /* A task's label, read without a reference or atomic: the caller keeps @cred alive. */
 static inline struct label *label_of_cred(const struct cred *cred)
 {
@@ -126,20 +144,65 @@ static inline struct label *label_of_current(void)
 	return label_of_cred(current_cred());
 }
 
+/* Another task's label; labels are never freed, so it outlives the RCU section. */
+static inline struct label *label_of_task(struct task_struct *task)
+{
+	struct label *label;
+
+	rcu_read_lock();
+	label = label_of_cred(__task_cred(task));
+	rcu_read_unlock();
+	return label;
+}
+
 static inline struct label *label_of_inode(const struct inode *inode)
 {
-	struct label_obj *obj = inode->i_security ? label_inode_obj(inode) : NULL;
-	struct label *label = obj ? READ_ONCE(obj->label) : NULL;
-
-	return label ?: label_floor;
+	return label_of_obj(inode->i_security ? label_inode_obj(inode) : NULL);
 }
+
+/* The current task's access to @inode, logged under @hook when denied. */
+static inline int label_inode_check(struct inode *inode, u32 access, const char *hook)
+{
+	return label_check(label_of_current(), label_of_inode(inode), access, hook, inode);
+}
+
+/* Whether @name is one of the module's own extended attributes. */
+static inline bool label_is_xattr(const char *name)
+{
+	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC);
+}
+
+/* syslog.c */
+struct label *label_syslog_get(void);
+void label_syslog_set(struct label *label);
+
+/**
+ * struct label_sb - what the module keeps on a superblock
+ * @trusted: an administrator marked the file system trusted for exec transitions
+ */
+struct label_sb {
+	bool trusted;
+};
 
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
 void label_inode_set(struct inode *inode, struct label *label);
+bool label_sb_carries_transitions(struct super_block *sb);
+int label_trust_path(const char *name);
+struct label *label_intern_nofs(const char *name, size_t len);
 
 /* Hook registration, one function per hook file. */
 void __init label_add_cred_hooks(void);
 void __init label_add_fs_hooks(void);
+void __init label_add_xattr_hooks(void);
+void __init label_add_file_hooks(void);
+void __init label_add_syslog_hooks(void);
+#ifdef CONFIG_KEYS
+void __init label_add_key_hooks(void);
+#else
+static inline void label_add_key_hooks(void)
+{
+}
+#endif
 void __init label_add_task_hooks(void);
 void __init label_add_ipc_hooks(void);
 void __init label_add_net_hooks(void);

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: UNIX domain sockets. A socket takes its creator's label; connecting or sending asks
- * for write from the sender's socket label to the peer's.
+ * Label: UNIX domain sockets. A socket takes its creator's label (sk_alloc_security runs in the
+ * creating task for socket() and both ends of socketpair()); connecting or sending asks for
+ * write from the sender's socket label to the peer's. Internet sockets are labelled but not
+ * checked: the module labels no packets.
  */
 
 #include "label.h"
 
 #include <net/sock.h>
 
+static struct label_obj *sock_obj(const struct sock *sk)
+{
+	return security_get_value(sk->sk_security, STACKER_SOCK, &label_values);
+}
+
 static struct label *sock_label(const struct sock *sk)
 {
-	struct label_obj *obj = security_get_value(sk->sk_security, STACKER_SOCK,
-						   &label_values);
-
-	return obj && obj->label ? obj->label : label_floor;
+	return label_of_obj(sock_obj(sk));
 }
 
 static int hook_sk_alloc_security(struct sock *sk, int family, gfp_t gfp)
@@ -27,10 +31,30 @@ static int hook_sk_alloc_security(struct sock *sk, int family, gfp_t gfp)
 	return 0;
 }
 
+/*
+ * A socket cloned from a listener (an accepted TCP connection, allocated in softirq context)
+ * is the listener's, not whichever task's was current.
+ */
+static void hook_sk_clone_security(const struct sock *sk, struct sock *newsk)
+{
+	struct label_obj *obj = sock_obj(newsk);
+
+	if (obj)
+		obj->label = sock_label(sk);
+}
+
+/*
+ * The server's end of a new stream connection is allocated by the connecting task: it is
+ * labelled as the listening socket, whose owner accept()s it.
+ */
 static int hook_unix_stream_connect(struct sock *sock, struct sock *other, struct sock *newsk)
 {
-	return label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
-			   "unix_stream_connect", NULL);
+	int rc = label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
+			     "unix_stream_connect", NULL);
+
+	if (!rc)
+		hook_sk_clone_security(other, newsk);
+	return rc;
 }
 
 static int hook_unix_may_send(struct socket *sock, struct socket *other)
@@ -41,6 +65,7 @@ static int hook_unix_may_send(struct socket *sock, struct socket *other)
 
 static struct security_hook_list label_net_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sk_alloc_security, hook_sk_alloc_security),
+	LSM_HOOK_INIT(sk_clone_security, hook_sk_clone_security),
 	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
 	LSM_HOOK_INIT(unix_may_send, hook_unix_may_send),
 };

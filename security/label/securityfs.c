@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: /sys/kernel/security/label/ - load, rules, access, labels.
+ * Label: /sys/kernel/security/label/ - load, rules, access, labels, syslog, trust.
  */
 
 #include "label.h"
@@ -18,6 +18,16 @@
 /* Largest write to "access": two labels, an access string, separators. */
 #define LABEL_ACCESS_MAX (2 * LABEL_NAME_MAX + 8)
 
+/*
+ * Policy writes need CAP_MAC_ADMIN in both the opener and the writer: a descriptor opened by
+ * root and passed to an unprivileged process grants nothing, and neither does a privileged
+ * process writing through a descriptor an unprivileged one opened.
+ */
+static bool may_write_policy(struct file *file)
+{
+	return file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) && capable(CAP_MAC_ADMIN);
+}
+
 static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
@@ -25,7 +35,7 @@ static ssize_t load_write(struct file *file, const char __user *ubuf, size_t cou
 	char small[LABEL_ACCESS_MAX], *text = small;
 	int rc;
 
-	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+	if (!may_write_policy(file))
 		return -EPERM;
 	if (*ppos != 0 || count > LABEL_LOAD_MAX)
 		return -EINVAL;
@@ -41,6 +51,61 @@ static ssize_t load_write(struct file *file, const char __user *ubuf, size_t cou
 	if (text != small)
 		kvfree(text);
 	return rc < 0 ? rc : count;
+}
+
+/* "syslog": the label that may read the kernel log, or nothing; writing "-" clears it. */
+static ssize_t syslog_write(struct file *file, const char __user *ubuf, size_t count,
+			    loff_t *ppos)
+{
+	char buf[LABEL_NAME_MAX + 2];
+	struct label *label = NULL;
+	size_t len = count;
+
+	if (!may_write_policy(file))
+		return -EPERM;
+	if (*ppos != 0 || count == 0 || count > sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[len - 1] == '\n')
+		len--;
+	if (len != 1 || buf[0] != '-') {
+		label = label_intern(buf, len);
+		if (IS_ERR(label))
+			return PTR_ERR(label);
+	}
+	label_syslog_set(label);
+	return count;
+}
+
+static int syslog_show(struct seq_file *m, void *v)
+{
+	struct label *label = label_syslog_get();
+
+	if (label)
+		seq_printf(m, "%s\n", label->name);
+	return 0;
+}
+
+/* "trust": a path whose file system is marked trusted for exec transitions. */
+static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t count,
+			   loff_t *ppos)
+{
+	char *name;
+	int rc;
+
+	if (!may_write_policy(file))
+		return -EPERM;
+	if (*ppos != 0 || count == 0 || count > PATH_MAX)
+		return -EINVAL;
+	name = memdup_user_nul(ubuf, count);
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	if (name[count - 1] == '\n')
+		name[count - 1] = '\0';
+	rc = label_trust_path(name);
+	kfree(name);
+	return rc ?: count;
 }
 
 static int rules_show(struct seq_file *m, void *v)
@@ -105,8 +170,27 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 LABEL_SEQ_FOPS(rules);
 LABEL_SEQ_FOPS(labels);
 
+/* Read like the other listings, written like "load". */
+static int syslog_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, syslog_show, NULL);
+}
+
+static const struct file_operations syslog_fops = {
+	.open = syslog_open,
+	.read = seq_read,
+	.write = syslog_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 static const struct file_operations load_fops = {
 	.write = load_write,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations trust_fops = {
+	.write = trust_write,
 	.llseek = noop_llseek,
 };
 
@@ -126,6 +210,8 @@ static const struct {
 	{ "rules", 0444, &rules_fops },
 	{ "access", 0666, &access_fops },
 	{ "labels", 0444, &labels_fops },
+	{ "syslog", 0644, &syslog_fops },
+	{ "trust", 0200, &trust_fops },
 };
 
 static int __init label_securityfs_init(void)

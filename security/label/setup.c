@@ -11,9 +11,13 @@
 /* Needs per object kind; the stacker (hosted) or the framework turns them into offsets. */
 struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct label_obj),
+	.lbs_file = sizeof(struct label_obj),
 	.lbs_inode = sizeof(struct label_obj),
+	.lbs_superblock = sizeof(struct label_sb),
 	.lbs_ipc = sizeof(struct label_obj),
+	.lbs_msg_msg = sizeof(struct label_obj),
 	.lbs_sock = sizeof(struct label_obj),
+	.lbs_key = sizeof(struct label_obj),
 	.lbs_xattr_count = 1,
 };
 
@@ -69,9 +73,13 @@ static int __init label_init(void)
 	}
 	label_add_cred_hooks();
 	label_add_fs_hooks();
+	label_add_xattr_hooks();
+	label_add_file_hooks();
 	label_add_task_hooks();
 	label_add_ipc_hooks();
 	label_add_net_hooks();
+	label_add_key_hooks();
+	label_add_syslog_hooks();
 	label_initialized = true;
 	pr_info("enforcing\n");
 	return 0;

@@ -1,23 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: tasks seen as objects - signals and ptrace. A task carries its cred's label.
+ * Label: tasks seen as objects - signals, process groups, scheduling, limits, ptrace, perf and
+ * /proc/<pid>/. A task carries its cred's label: reading about a task needs r, changing it w.
  */
 
 #include "label.h"
 
+#include <linux/perf_event.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/security.h>
 
 /* Check @subject against @task's label. */
 static int task_check(const struct label *subject, struct task_struct *task, u32 access,
 		      const char *hook)
 {
-	struct label *object;
+	return label_check(subject, label_of_task(task), access, hook, NULL);
+}
 
-	rcu_read_lock();
-	object = label_of_cred(__task_cred(task));
-	rcu_read_unlock();
-	return label_check(subject, object, access, hook, NULL);
+static int current_task_check(struct task_struct *task, u32 access, const char *hook)
+{
+	return task_check(label_of_current(), task, access, hook);
 }
 
 static int hook_task_kill(struct task_struct *p, struct kernel_siginfo *info, int sig,
@@ -25,35 +28,166 @@ static int hook_task_kill(struct task_struct *p, struct kernel_siginfo *info, in
 {
 	if (!sig)
 		return 0;
-	/* @cred is set for signals sent on another task's behalf (SIGIO, USB). */
+	/* @cred is set for signals sent on another task's behalf (USB async I/O). */
 	return task_check(cred ? label_of_cred(cred) : label_of_current(), p, LABEL_MAY_WRITE,
 			  "task_kill");
 }
 
+static int hook_task_setpgid(struct task_struct *p, pid_t pgid)
+{
+	return current_task_check(p, LABEL_MAY_WRITE, "task_setpgid");
+}
+
+static int hook_task_getpgid(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_READ, "task_getpgid");
+}
+
+static int hook_task_getsid(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_READ, "task_getsid");
+}
+
+static int hook_task_setnice(struct task_struct *p, int nice)
+{
+	return current_task_check(p, LABEL_MAY_WRITE, "task_setnice");
+}
+
+static int hook_task_setioprio(struct task_struct *p, int ioprio)
+{
+	return current_task_check(p, LABEL_MAY_WRITE, "task_setioprio");
+}
+
+static int hook_task_getioprio(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_READ, "task_getioprio");
+}
+
+static int hook_task_setscheduler(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_WRITE, "task_setscheduler");
+}
+
+static int hook_task_getscheduler(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_READ, "task_getscheduler");
+}
+
+static int hook_task_movememory(struct task_struct *p)
+{
+	return current_task_check(p, LABEL_MAY_WRITE, "task_movememory");
+}
+
+/* prlimit() on another task: reading its limits needs r, setting them w. */
+static int hook_task_prlimit(const struct cred *cred, const struct cred *tcred,
+			     unsigned int flags)
+{
+	u32 access = 0;
+
+	if (flags & LSM_PRLIMIT_READ)
+		access |= LABEL_MAY_READ;
+	if (flags & LSM_PRLIMIT_WRITE)
+		access |= LABEL_MAY_WRITE;
+	if (!access)
+		return 0;
+	return label_check(label_of_cred(cred), label_of_cred(tcred), access, "task_prlimit",
+			   NULL);
+}
+
+/*
+ * The files of /proc/<pid>/ carry the task's label, so reading them needs r on the task and
+ * writing them w. Its directories stay "_": their names say nothing of the task, and looking
+ * a file up in them then needs no x on the task.
+ */
+static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
+{
+	if (!S_ISDIR(inode->i_mode))
+		label_inode_set(inode, label_of_task(p));
+}
+
+/* Reading a task through ptrace_may_access() (/proc, kcmp) needs r; attaching needs rw. */
+static u32 ptrace_access(unsigned int mode)
+{
+	return mode & PTRACE_MODE_ATTACH ? LABEL_MAY_READ | LABEL_MAY_WRITE : LABEL_MAY_READ;
+}
+
 static int hook_ptrace_access_check(struct task_struct *child, unsigned int mode)
 {
-	return task_check(label_of_current(), child, LABEL_MAY_READ | LABEL_MAY_WRITE,
-			  "ptrace_access_check");
+	return current_task_check(child, ptrace_access(mode), "ptrace_access_check");
 }
 
 static int hook_ptrace_traceme(struct task_struct *parent)
 {
-	struct label *tracer;
-
-	rcu_read_lock();
-	tracer = label_of_cred(__task_cred(parent));
-	rcu_read_unlock();
-	return task_check(tracer, current, LABEL_MAY_READ | LABEL_MAY_WRITE, "ptrace_traceme");
+	return task_check(label_of_task(parent), current, LABEL_MAY_READ | LABEL_MAY_WRITE,
+			  "ptrace_traceme");
 }
+
+/*
+ * A perf event on another task reads it, as ptrace in read mode would: perf_event_open's own
+ * hook does not see the task, and perf skips its ptrace check for perfmon_capable() callers.
+ * Events a fork inherits are allocated by the parent for a child of its label.
+ */
+static int hook_perf_event_alloc(struct perf_event *event)
+{
+	struct task_struct *target = event->hw.target;
+
+	if (!target || target == current)
+		return 0;
+	return current_task_check(target, LABEL_MAY_READ, "perf_event_alloc");
+}
+
+#ifdef CONFIG_WATCH_QUEUE
+/* A notification is a message to the watcher: w from the task that causes it. */
+static int hook_post_notification(const struct cred *w_cred, const struct cred *cred,
+				  struct watch_notification *n)
+{
+	if (!cred)
+		return 0;
+	return label_check(label_of_cred(cred), label_of_cred(w_cred), LABEL_MAY_WRITE,
+			   "post_notification", NULL);
+}
+#endif
+
+#ifdef CONFIG_IO_URING
+/*
+ * An io_uring personality runs a request with credentials registered earlier, possibly by
+ * another task of the ring: acting with another label's credentials is a label change, which
+ * only /proc/self/attr/label/current (with CAP_MAC_ADMIN) makes.
+ */
+static int hook_uring_override_creds(const struct cred *new)
+{
+	return label_check_same(label_of_current(), label_of_cred(new), "uring_override_creds");
+}
+#endif
 
 static struct security_hook_list label_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_kill, hook_task_kill),
+	LSM_HOOK_INIT(task_setpgid, hook_task_setpgid),
+	LSM_HOOK_INIT(task_getpgid, hook_task_getpgid),
+	LSM_HOOK_INIT(task_getsid, hook_task_getsid),
+	LSM_HOOK_INIT(task_setnice, hook_task_setnice),
+	LSM_HOOK_INIT(task_setioprio, hook_task_setioprio),
+	LSM_HOOK_INIT(task_getioprio, hook_task_getioprio),
+	LSM_HOOK_INIT(task_setscheduler, hook_task_setscheduler),
+	LSM_HOOK_INIT(task_getscheduler, hook_task_getscheduler),
+	LSM_HOOK_INIT(task_movememory, hook_task_movememory),
+	LSM_HOOK_INIT(task_prlimit, hook_task_prlimit),
+	LSM_HOOK_INIT(task_to_inode, hook_task_to_inode),
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
+#ifdef CONFIG_PERF_EVENTS
+	LSM_HOOK_INIT(perf_event_alloc, hook_perf_event_alloc),
+#endif
+#ifdef CONFIG_WATCH_QUEUE
+	LSM_HOOK_INIT(post_notification, hook_post_notification),
+#endif
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
+#endif
 };
 
 /**
- * label_add_task_hooks() - register the signal and ptrace hooks
+ * label_add_task_hooks() - register the hooks on tasks as objects
  *
  * Context: Boot, from the module's init.
  */

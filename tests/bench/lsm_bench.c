@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -70,6 +71,15 @@ static void op_create_unlink(void)
 		exit(1);
 }
 
+/* Map the file executable, as the dynamic linker maps a library, and unmap it. */
+static void op_mmap_exec(void)
+{
+	void *map = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+
+	if (map == MAP_FAILED || munmap(map, 4096))
+		exit(1);
+}
+
 static void op_kill(void)
 {
 	if (kill(getpid(), 0))
@@ -106,6 +116,7 @@ static const struct {
 	{ "fstat", op_fstat, 2000 },
 	{ "open+close", op_open_close, 2000 },
 	{ "create+unlink", op_create_unlink, 500 },
+	{ "mmap(PROT_EXEC)", op_mmap_exec, 2000 },
 	{ "kill(self,0)", op_kill, 2000 },
 	{ "pipe_round_trip", op_pipe_round_trip, 500 },
 	{ "fork+exec", op_fork_exec, 20 },

@@ -1,369 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Checks the label security module from user space, hosted by the stacker or standalone. */
 
-#include <errno.h>
-#include <fcntl.h>
-#include <grp.h>
-#include <linux/capability.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/ptrace.h>
-#include <sys/shm.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/un.h>
-#include <sys/wait.h>
-#include <sys/xattr.h>
-#include <unistd.h>
+#include <sys/mount.h>
 
-#include "../kselftest_harness.h"
-#include "../stacker/common.h"
-
-#define LABEL_FS "/sys/kernel/security/label/"
-#define SELF_LABEL "/proc/self/attr/label/current"
-#define STACKER_STATS "/sys/kernel/security/stacker/stats"
-#define STACKER_MODE "/sys/kernel/security/stacker/mode"
-#define XATTR_LABEL "security.label"
-#define XATTR_EXEC "security.labelexec"
-#define LABEL_MAX 255
-#define TEXT_SIZE 16384
-/* Exit status of a child that could not take the label or identity it was asked for. */
-#define SETUP_FAILED 255
-
-static void __attribute__((constructor)) require_label(void)
-{
-	skip_unless_present(LABEL_FS, "label");
-}
-
-/* Labels of 255 and 256 bytes: the longest valid one, and one too long. */
-#define L16 "llllllllllllllll"
-#define L64 "llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll"
-#define L255 L64 L64 L64 L16 L16 L16 "lllllllllllllll"
-#define L256 L255 "l"
-
-/* Who a child of fork_as() is, once labelled. */
-enum who {
-	ROOT,
-	ROOT_WITHOUT_MAC_ADMIN,
-	NOBODY_USER,
-};
-
-/* Whether @line, without its newline, is one of the lines of @text. */
-static bool has_line(const char *text, const char *line)
-{
-	size_t len = strlen(line);
-
-	while (*text) {
-		const char *end = strchrnul(text, '\n');
-
-		if ((size_t)(end - text) == len && !strncmp(text, line, len))
-			return true;
-		text = *end ? end + 1 : end;
-	}
-	return false;
-}
-
-static int set_label(const char *label)
-{
-	return write_str(SELF_LABEL, label) < 0 ? -1 : 0;
-}
-
-/* Load rules through one write: 0 when all of @rules was taken, -1 with errno otherwise. */
-static int load(const char *rules)
-{
-	return write_str(LABEL_FS "load", rules) == (ssize_t)strlen(rules) ? 0 : -1;
-}
-
-/* The answer of the access file to @text, read on the same descriptor: 1, 0, or -1. */
-static int query(const char *text)
-{
-	int fd = open(LABEL_FS "access", O_RDWR | O_CLOEXEC);
-	char answer[4];
-	ssize_t n = -1;
-
-	if (fd < 0)
-		return -1;
-	if (write(fd, text, strlen(text)) == (ssize_t)strlen(text))
-		n = read(fd, answer, sizeof(answer));
-	close(fd);
-	if (n != 2 || answer[1] != '\n' || (answer[0] != '0' && answer[0] != '1'))
-		return -1;
-	return answer[0] - '0';
-}
-
-static bool stacker_present(void)
-{
-	struct stat st;
-
-	return stat("/sys/kernel/security/stacker", &st) == 0;
-}
-
-/* The label module's denial count in the stacker's stats: 0, or -1. */
-static int label_denials(unsigned long *denials)
-{
-	char stats[TEXT_SIZE];
-	const char *line;
-
-	if (read_text(STACKER_STATS, stats, sizeof(stats)) < 0 ||
-	    strncmp(stats, "module calls denials\n", strlen("module calls denials\n")))
-		return -1;
-	line = strstr(stats, "\nlabel ");
-	if (!line || sscanf(line + 1, "label %*u %lu\n", denials) != 1)
-		return -1;
-	return 0;
-}
-
-/*
- * Fork a child that takes @label (NULL: keeps this process's) and then becomes @who: the child's
- * pid in the parent, 0 in the child. A child that cannot do so exits with SETUP_FAILED.
- */
-static pid_t fork_as(const char *label, enum who who)
-{
-	pid_t pid = fork();
-
-	if (pid)
-		return pid;
-	if ((label && set_label(label)) ||
-	    (who == ROOT_WITHOUT_MAC_ADMIN && drop_mac_admin()) ||
-	    (who == NOBODY_USER && drop_to_nobody()))
-		_exit(SETUP_FAILED);
-	return 0;
-}
-
-/* A child's exit status, or -1 if it did not exit. */
-static int child_status(pid_t pid)
-{
-	int status;
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
-/* The errno with which @call fails (returns -1) in a child of fork_as(), or 0 if it succeeds. */
-#define ERRNO_AS(label, who, call) ({					\
-	pid_t __pid = fork_as(label, who);				\
-									\
-	if (!__pid)							\
-		_exit((call) == -1 ? errno : 0);			\
-	child_status(__pid);						\
-})
-
-/* The abstract UNIX address @name (cut to fit): its length. */
-static socklen_t unix_address(struct sockaddr_un *addr, const char *name)
-{
-	size_t len = strnlen(name, sizeof(addr->sun_path) - 1);
-
-	memset(addr, 0, sizeof(*addr));
-	addr->sun_family = AF_UNIX;
-	memcpy(addr->sun_path + 1, name, len);
-	return offsetof(struct sockaddr_un, sun_path) + 1 + len;
-}
-
-/*
- * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
- * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
- * -1.
- */
-static pid_t spawn_waiter(const char *label, int type, const char *name, int *release)
-{
-	int ready[2], hold[2], sock;
-	struct sockaddr_un addr;
-	socklen_t len;
-	pid_t pid;
-	char c;
-
-	if (pipe2(ready, O_CLOEXEC) || pipe2(hold, O_CLOEXEC))
-		return -1;
-	pid = fork_as(label, ROOT);
-	if (!pid) {
-		close(ready[0]);
-		close(hold[1]);
-		if (name) {
-			len = unix_address(&addr, name);
-			sock = socket(AF_UNIX, type, 0);
-			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
-			    (type == SOCK_STREAM && listen(sock, 8)))
-				_exit(SETUP_FAILED);
-		}
-		if (write(ready[1], "", 1) != 1)
-			_exit(SETUP_FAILED);
-		while (read(hold[0], &c, 1) > 0)
-			;
-		_exit(0);
-	}
-	close(ready[1]);
-	close(hold[0]);
-	if (pid < 0 || read(ready[0], &c, 1) != 1) {
-		close(ready[0]);
-		close(hold[1]);
-		return -1;
-	}
-	close(ready[0]);
-	*release = hold[1];
-	return pid;
-}
-
-/* Connect (stream) or send one byte (datagram) to the abstract address @name: 0, or -1. */
-static int reach(int type, const char *name)
-{
-	struct sockaddr_un addr;
-	socklen_t len = unix_address(&addr, name);
-	int sock = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-
-	if (sock < 0)
-		return -1;
-	if (type == SOCK_STREAM)
-		return connect(sock, (struct sockaddr *)&addr, len);
-	return sendto(sock, "", 1, 0, (struct sockaddr *)&addr, len) == 1 ? 0 : -1;
-}
-
-/* Map the start of @path with @prot: 0, or -1. */
-static int map_file(const char *path, int prot)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	return mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0) == MAP_FAILED ? -1 : 0;
-}
-
-/* Map the start of @path readable, then make it executable: 0, or -1. */
-static int map_then_protect(const char *path, int prot)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	void *map;
-
-	if (fd < 0)
-		return -1;
-	map = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (map == MAP_FAILED)
-		return -1;
-	return mprotect(map, 4096, prot);
-}
-
-/* Exec @path as "true" under no_new_privs: only returns on failure. */
-static int exec_without_new_privs(const char *path)
-{
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		return -1;
-	return execl(path, "true", (char *)NULL);
-}
-
-/* PTRACE_ATTACH to @pid, wait for it to stop, detach: 0, or -1. */
-static int attach_and_detach(pid_t pid)
-{
-	int status;
-
-	if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) ||
-	    waitpid(pid, &status, __WALL) != pid ||
-	    ptrace(PTRACE_DETACH, pid, NULL, NULL))
-		return -1;
-	return 0;
-}
-
-static int attach_shm(int id, int flags)
-{
-	return shmat(id, NULL, flags) == (void *)-1 ? -1 : 0;
-}
-
-/* Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end. */
-static bool logged(int kmsg, const char *text)
-{
-	char record[1024];
-	bool found = false;
-	const char *p;
-	ssize_t n;
-
-	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
-		record[n] = '\0';
-		p = strstr(record, text);
-		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
-	}
-	return found;
-}
-
-/* The security.label of @path, NUL-terminated, in @buf of LABEL_MAX + 1 bytes. */
-static void get_file_label(struct __test_metadata *const _metadata, const char *path, char *buf)
-{
-	ssize_t len = getxattr(path, XATTR_LABEL, buf, LABEL_MAX);
-
-	ASSERT_LT(0, len);
-	buf[len] = '\0';
-}
-
-/* A file of mode 0666 made by this process, then labelled @label unless @label is NULL. */
-static void make_file(struct __test_metadata *const _metadata, const char *path,
-		      const char *label)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(5, write(fd, "data\n", 5));
-	ASSERT_EQ(0, fchmod(fd, 0666));
-	ASSERT_EQ(0, close(fd));
-	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
-}
-
-/* A directory of mode 0777 made by this process, then labelled @label unless @label is NULL. */
-static void make_dir(struct __test_metadata *const _metadata, const char *path,
-		     const char *label)
-{
-	ASSERT_EQ(0, mkdir(path, 0777));
-	ASSERT_EQ(0, chmod(path, 0777));
-	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
-}
-
-/* A copy of busybox at @path, executable, then labelled @label unless @label is NULL. */
-static void copy_busybox(struct __test_metadata *const _metadata, const char *path,
-			 const char *label)
-{
-	int in = open("/bin/busybox", O_RDONLY | O_CLOEXEC);
-	int out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
-	char buf[65536];
-	ssize_t n;
-
-	ASSERT_LE(0, in);
-	ASSERT_LE(0, out);
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		ASSERT_EQ(n, write(out, buf, n));
-	ASSERT_EQ(0, n);
-	close(in);
-	ASSERT_EQ(0, close(out));
-	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
-}
-
-/* The label that "cat" of busybox at @path reports for itself, run by a child with @label. */
-static void exec_label(struct __test_metadata *const _metadata, const char *label,
-		       const char *path, char *buf, size_t size)
-{
-	ssize_t len = 0, n;
-	int out[2];
-	pid_t pid;
-
-	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
-	pid = fork_as(label, ROOT);
-	if (!pid) {
-		if (dup2(out[1], STDOUT_FILENO) == STDOUT_FILENO)
-			execl(path, "cat", SELF_LABEL, (char *)NULL);
-		_exit(SETUP_FAILED);
-	}
-	close(out[1]);
-	while ((n = read(out[0], buf + len, size - 1 - len)) > 0)
-		len += n;
-	close(out[0]);
-	buf[len] = '\0';
-	ASSERT_EQ(0, child_status(pid));
-}
+#include "common.h"
 
 /* First, while the ratelimit of the denial messages has room: earlier tests would use it up. */
 TEST(denial_is_counted_and_logged)
@@ -387,7 +27,8 @@ TEST(denial_is_counted_and_logged)
 		ASSERT_LT(before, after);
 	}
 	ASSERT_TRUE(logged(kmsg,
-			   ";label: denied file_open: subject=log_s object=log_o requested=r"));
+			   ";label: denied inode_permission: "
+			   "subject=log_s object=log_o requested=r"));
 	close(kmsg);
 }
 
@@ -805,6 +446,7 @@ TEST(new_files_take_creator_label)
 	char label[LABEL_MAX + 1];
 
 	make_dir(_metadata, "/tmp/label-new", "new_s");
+	ASSERT_EQ(0, load("_ new_s x"));
 	ASSERT_EQ(0, chdir("/tmp/label-new"));
 	ASSERT_EQ(0, ERRNO_AS("new_s", ROOT, open("file", O_CREAT | O_WRONLY, 0644)));
 	ASSERT_EQ(0, ERRNO_AS("new_s", NOBODY_USER, mkdir("dir", 0755)));
@@ -817,13 +459,14 @@ TEST(new_files_take_creator_label)
 	ASSERT_STREQ("_", label);
 }
 
+/* The VFS asks wx on the directory (and the module w on the file a change removes or links). */
 TEST(directory_changes_need_w)
 {
 	make_dir(_metadata, "/tmp/label-dir", NULL);
 	ASSERT_EQ(0, chdir("/tmp/label-dir"));
-	make_file(_metadata, "victim", NULL);
-	make_file(_metadata, "old", NULL);
-	make_dir(_metadata, "subdir", NULL);
+	make_file(_metadata, "victim", "dir_o");
+	make_file(_metadata, "old", "dir_o");
+	make_dir(_metadata, "subdir", "dir_o");
 	ASSERT_EQ(0, setxattr(".", XATTR_LABEL, "dir_o", 5, 0));
 	ASSERT_EQ(0, load("dir_s dir_o rx"));
 
@@ -835,7 +478,7 @@ TEST(directory_changes_need_w)
 	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, rename("old", "renamed")));
 	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, mknod("fifo", S_IFIFO | 0644, 0)));
 	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, symlink("victim", "symlink")));
-	ASSERT_EQ(0, access("victim", F_OK));
+	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, access("victim", F_OK)));
 
 	ASSERT_EQ(0, load("dir_s dir_o rwx"));
 	ASSERT_EQ(0, ERRNO_AS("dir_s", ROOT, open("new", O_CREAT | O_WRONLY, 0644)));
@@ -918,10 +561,35 @@ TEST(labelexec_moves_the_task)
 
 	copy_busybox(_metadata, path, NULL);
 	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "transit_t", 9, 0));
+	ASSERT_EQ(0, trust("/tmp"));
 	exec_label(_metadata, "transit_s", path, label, sizeof(label));
 	ASSERT_STREQ("transit_t", label);
 	exec_label(_metadata, "transit_s", "/bin/busybox", label, sizeof(label));
 	ASSERT_STREQ("transit_s", label);
+}
+
+/*
+ * Whoever may mount a file system must not choose the label its execs move to: an exec label
+ * counts only on the root file system and on those an administrator trusted.
+ */
+TEST(labelexec_needs_a_trusted_file_system)
+{
+	const char *mnt = "/tmp/label-untrusted", *path = "/tmp/label-untrusted/transit";
+	char label[LABEL_MAX + 2];
+
+	make_dir(_metadata, mnt, NULL);
+	ASSERT_EQ(0, mount("label-untrusted", mnt, "tmpfs", 0, NULL));
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "untrust_t", 9, 0));
+	exec_label(_metadata, "untrust_s", path, label, sizeof(label));
+	ASSERT_STREQ("untrust_s", label);
+	ASSERT_EQ(-1, write_str(LABEL_FS "trust", "/tmp/label-missing"));
+	ASSERT_EQ(ENOENT, errno);
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, trust(mnt)));
+	ASSERT_EQ(0, trust(mnt));
+	exec_label(_metadata, "untrust_s", path, label, sizeof(label));
+	ASSERT_STREQ("untrust_t", label);
+	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
 }
 
 /* Like a set-user-ID exec, a transition is refused under no_new_privs. */
@@ -931,6 +599,7 @@ TEST(labelexec_refused_without_new_privs)
 
 	copy_busybox(_metadata, path, NULL);
 	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "nnp_t", 5, 0));
+	ASSERT_EQ(0, trust("/tmp"));
 	ASSERT_EQ(EPERM, ERRNO_AS("nnp_s", ROOT, exec_without_new_privs(path)));
 	/* No transition, no refusal: the file's own exec label is the task's. */
 	ASSERT_EQ(0, ERRNO_AS("nnp_t", ROOT, exec_without_new_privs(path)));
@@ -1072,7 +741,7 @@ TEST(shm_needs_r_and_w)
 	ASSERT_EQ(EACCES, ERRNO_AS("shm_s", ROOT, attach_shm(id, 0)));
 	ASSERT_EQ(0, load("shm_s shm_o rw"));
 	ASSERT_EQ(0, ERRNO_AS("shm_s", ROOT, attach_shm(id, 0)));
-	ASSERT_EQ(0, shmctl(id, IPC_RMID, NULL));
+	ASSERT_EQ(0, ERRNO_AS("shm_o", ROOT, shmctl(id, IPC_RMID, NULL)));
 }
 
 TEST_HARNESS_MAIN

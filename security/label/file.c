@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: open files - what a descriptor may still do after the open was allowed: ioctls, locks,
+ * mappings, passing it on, SIGIO, and never turning an append into an overwrite.
+ */
+
+#include "label.h"
+
+#include <linux/fcntl.h>
+#include <linux/io_uring/cmd.h>
+#include <linux/fs.h>
+#include <linux/ioctl.h>
+#include <linux/mm.h>
+#include <linux/mman.h>
+
+static int file_check(struct file *file, u32 access, const char *hook)
+{
+	return label_inode_check(file_inode(file), access, hook);
+}
+
+/*
+ * A descriptor opened with O_APPEND may have been allowed by an "a" rule alone. Whatever would
+ * change the file other than at its end through it needs w, as the kernel refuses the same
+ * operations on an append-only inode: clearing O_APPEND, ftruncate(), a shared writable
+ * mapping, fallocate() modes that change data, pwritev2(RWF_NOAPPEND).
+ */
+static int overwrite_check(struct file *file, const char *hook)
+{
+	if (!(file->f_flags & O_APPEND))
+		return 0;
+	return file_check(file, LABEL_MAY_WRITE, hook);
+}
+
+/* The access a descriptor's mode gives: a write through an O_APPEND open is an append. */
+static u32 fmode_access(struct file *file)
+{
+	u32 access = 0;
+
+	if (file->f_mode & FMODE_READ)
+		access |= LABEL_MAY_READ;
+	if (file->f_mode & FMODE_WRITE)
+		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+	return access;
+}
+
+/*
+ * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
+ * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
+ * they need what the descriptor's mode gives, and an exec open x alone.
+ */
+static int hook_file_open(struct file *file)
+{
+	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
+
+	if (!access)
+		return 0;
+	return file_check(file, access, "file_open");
+}
+
+/* The label SIGIO and SIGURG are sent with: the opener's until F_SETOWN names another's. */
+static int hook_file_alloc_security(struct file *file)
+{
+	struct label_obj *obj = security_attach_value(file->f_security, STACKER_FILE,
+						      &label_values, GFP_KERNEL);
+
+	if (!obj)
+		return -ENOMEM;
+	obj->label = label_of_current();
+	return 0;
+}
+
+/* Called under the owner's lock with interrupts off: only a store. */
+static void hook_file_set_fowner(struct file *file)
+{
+	struct label_obj *obj = label_file_obj(file);
+
+	if (obj)
+		WRITE_ONCE(obj->label, label_of_current());
+}
+
+/* SIGIO and SIGURG need what kill() would need, from the task that set the owner. */
+static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct *fown, int sig)
+{
+	return label_check(label_of_obj(label_file_obj(fown->file)), label_of_task(tsk),
+			   LABEL_MAY_WRITE, "file_send_sigiotask", NULL);
+}
+
+/* The ioctl's direction says what it does to the object: _IOC_WRITE changes it. */
+static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	u32 access = 0;
+
+	if (_IOC_DIR(cmd) & _IOC_WRITE)
+		access |= LABEL_MAY_WRITE;
+	if (_IOC_DIR(cmd) & _IOC_READ)
+		access |= LABEL_MAY_READ;
+	if (!access)
+		return 0;
+	return file_check(file, access, "file_ioctl");
+}
+
+static int hook_file_fcntl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	if (cmd != F_SETFL || (arg & O_APPEND))
+		return 0;
+	return overwrite_check(file, "file_fcntl");
+}
+
+/*
+ * flock(), leases and POSIX locks: a shared lock needs r, an exclusive one a (w implies it), so
+ * that a reader cannot block the writers of another label.
+ */
+static int hook_file_lock(struct file *file, unsigned int cmd)
+{
+	switch (cmd) {
+	case F_RDLCK:
+		return file_check(file, LABEL_MAY_READ, "file_lock");
+	case F_WRLCK:
+		return file_check(file, LABEL_MAY_APPEND, "file_lock");
+	default:
+		return 0;
+	}
+}
+
+static int hook_file_truncate(struct file *file)
+{
+	return overwrite_check(file, "file_truncate");
+}
+
+static int hook_file_overwrite(struct file *file)
+{
+	return overwrite_check(file, "file_overwrite");
+}
+
+/* A descriptor received over a UNIX socket (SCM_RIGHTS) needs the access it was opened with. */
+static int hook_file_receive(struct file *file)
+{
+	u32 access = fmode_access(file);
+
+	if (!access)
+		return 0;
+	return file_check(file, access, "file_receive");
+}
+
+#ifdef CONFIG_IO_URING
+/* An io_uring passthrough command, an ioctl of unknown direction: the descriptor's access. */
+static int hook_uring_cmd(struct io_uring_cmd *ioucmd)
+{
+	u32 access = fmode_access(ioucmd->file);
+
+	if (!access)
+		return 0;
+	return file_check(ioucmd->file, access, "uring_cmd");
+}
+#endif
+
+static bool shared_writable(unsigned long prot, bool shared)
+{
+	return shared && (prot & PROT_WRITE);
+}
+
+static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned long prot,
+			  unsigned long flags)
+{
+	int rc = 0;
+
+	if (!file)
+		return 0;
+	if (prot & PROT_EXEC)
+		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
+	if (!rc && shared_writable(prot, (flags & MAP_TYPE) != MAP_PRIVATE))
+		rc = overwrite_check(file, "mmap_file");
+	return rc;
+}
+
+/* Making a mapping executable or shared-writable later asks what mapping it so at first would. */
+static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
+			      unsigned long prot)
+{
+	struct file *file = vma->vm_file;
+	int rc = 0;
+
+	if (!file)
+		return 0;
+	if ((prot & PROT_EXEC) && !(vma->vm_flags & VM_EXEC))
+		rc = file_check(file, LABEL_MAY_EXEC, "file_mprotect");
+	if (!rc && !(vma->vm_flags & VM_WRITE) &&
+	    shared_writable(prot, vma->vm_flags & VM_SHARED))
+		rc = overwrite_check(file, "file_mprotect");
+	return rc;
+}
+
+static struct security_hook_list label_file_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(file_open, hook_file_open),
+	LSM_HOOK_INIT(file_alloc_security, hook_file_alloc_security),
+	LSM_HOOK_INIT(file_set_fowner, hook_file_set_fowner),
+	LSM_HOOK_INIT(file_send_sigiotask, hook_file_send_sigiotask),
+	LSM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_HOOK_INIT(file_ioctl_compat, hook_file_ioctl),
+	LSM_HOOK_INIT(file_fcntl, hook_file_fcntl),
+	LSM_HOOK_INIT(file_lock, hook_file_lock),
+	LSM_HOOK_INIT(file_truncate, hook_file_truncate),
+	LSM_HOOK_INIT(file_overwrite, hook_file_overwrite),
+	LSM_HOOK_INIT(file_receive, hook_file_receive),
+	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_cmd, hook_uring_cmd),
+#endif
+};
+
+/**
+ * label_add_file_hooks() - register the open-file hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_file_hooks(void)
+{
+	label_add_hooks(label_file_hooks, ARRAY_SIZE(label_file_hooks));
+}

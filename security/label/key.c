@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: keys and keyrings. A key takes its creator's label; viewing, reading, searching and
+ * watching it need r, changing or linking it w.
+ */
+
+#include "label.h"
+
+#include <linux/key.h>
+
+static struct label_obj *key_obj(const struct key *key)
+{
+	return security_get_value(key->security, STACKER_KEY, &label_values);
+}
+
+static int hook_key_alloc(struct key *key, const struct cred *cred, unsigned long flags)
+{
+	struct label_obj *obj = security_attach_value(key->security, STACKER_KEY, &label_values,
+						      GFP_KERNEL);
+
+	if (!obj)
+		return -ENOMEM;
+	obj->label = label_of_cred(cred);
+	return 0;
+}
+
+/* The access each need asks for; the special needs are decided by the keys code itself. */
+static u32 key_access(enum key_need_perm need)
+{
+	switch (need) {
+	case KEY_NEED_VIEW:
+	case KEY_NEED_READ:
+	case KEY_NEED_SEARCH:
+		return LABEL_MAY_READ;
+	case KEY_NEED_WRITE:
+	case KEY_NEED_LINK:
+	case KEY_NEED_SETATTR:
+		return LABEL_MAY_WRITE;
+	default:
+		return 0;
+	}
+}
+
+static int hook_key_permission(key_ref_t key_ref, const struct cred *cred,
+			       enum key_need_perm need)
+{
+	u32 access = key_access(need);
+
+	if (!access)
+		return 0;
+	return label_check(label_of_cred(cred), label_of_obj(key_obj(key_ref_to_ptr(key_ref))),
+			   access, "key_permission", NULL);
+}
+
+#ifdef CONFIG_KEY_NOTIFICATIONS
+static int hook_watch_key(struct key *key)
+{
+	return label_check(label_of_current(), label_of_obj(key_obj(key)), LABEL_MAY_READ,
+			   "watch_key", NULL);
+}
+#endif
+
+static struct security_hook_list label_key_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(key_alloc, hook_key_alloc),
+	LSM_HOOK_INIT(key_permission, hook_key_permission),
+#ifdef CONFIG_KEY_NOTIFICATIONS
+	LSM_HOOK_INIT(watch_key, hook_watch_key),
+#endif
+};
+
+/**
+ * label_add_key_hooks() - register the key hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_key_hooks(void)
+{
+	label_add_hooks(label_key_hooks, ARRAY_SIZE(label_key_hooks));
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: extended attributes and POSIX ACLs - r to read them, w to change them, whatever their
+ * namespace; the module's own two need CAP_MAC_ADMIN instead.
+ */
+
+#include "label.h"
+
+#include <linux/capability.h>
+#include <linux/dcache.h>
+#include <linux/xattr.h>
+
+/*
+ * A label is policy, not data: the administrator with CAP_MAC_ADMIN sets and removes it on any
+ * file, and may read it on any file, with no rule to the file's label. Everyone else reads and
+ * writes xattrs as the file's data.
+ */
+static bool mac_admin(void)
+{
+	return has_capability_noaudit(current, CAP_MAC_ADMIN);
+}
+
+/* Our xattrs need CAP_MAC_ADMIN instead of capability's CAP_SYS_ADMIN check. */
+static int hook_inode_xattr_skipcap(const char *name)
+{
+	return label_is_xattr(name);
+}
+
+static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
+			       const char *name, const void *value, size_t size, int flags)
+{
+	struct label *label;
+
+	if (!label_is_xattr(name))
+		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
+					 "inode_setxattr");
+	if (!capable(CAP_MAC_ADMIN))
+		return -EPERM;
+	/* Interned now, while failing is still possible: the post hook then only looks it up. */
+	label = label_intern_nofs(value, size);
+	return PTR_ERR_OR_ZERO(label);
+}
+
+static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
+				     const void *value, size_t size, int flags)
+{
+	struct label *label;
+
+	if (strcmp(name, LABEL_XATTR))
+		return;
+	label = label_find(value, size);
+	if (!WARN_ON_ONCE(!label))
+		label_inode_set(d_backing_inode(dentry), label);
+}
+
+static int hook_inode_getxattr(struct dentry *dentry, const char *name)
+{
+	if (label_is_xattr(name) && mac_admin())
+		return 0;
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_READ, "inode_getxattr");
+}
+
+static int hook_inode_listxattr(struct dentry *dentry)
+{
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_READ, "inode_listxattr");
+}
+
+static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry,
+				  const char *name)
+{
+	if (!label_is_xattr(name))
+		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
+					 "inode_removexattr");
+	return capable(CAP_MAC_ADMIN) ? 0 : -EPERM;
+}
+
+static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
+{
+	if (!strcmp(name, LABEL_XATTR))
+		label_inode_set(d_backing_inode(dentry), label_floor);
+}
+
+static int hook_inode_set_acl(struct mnt_idmap *idmap, struct dentry *dentry,
+			      const char *acl_name, struct posix_acl *kacl)
+{
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, "inode_set_acl");
+}
+
+static int hook_inode_get_acl(struct mnt_idmap *idmap, struct dentry *dentry,
+			      const char *acl_name)
+{
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_READ, "inode_get_acl");
+}
+
+static int hook_inode_remove_acl(struct mnt_idmap *idmap, struct dentry *dentry,
+				 const char *acl_name)
+{
+	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, "inode_remove_acl");
+}
+
+static struct security_hook_list label_xattr_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
+	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
+	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
+	LSM_HOOK_INIT(inode_getxattr, hook_inode_getxattr),
+	LSM_HOOK_INIT(inode_listxattr, hook_inode_listxattr),
+	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
+	LSM_HOOK_INIT(inode_post_removexattr, hook_inode_post_removexattr),
+	LSM_HOOK_INIT(inode_set_acl, hook_inode_set_acl),
+	LSM_HOOK_INIT(inode_get_acl, hook_inode_get_acl),
+	LSM_HOOK_INIT(inode_remove_acl, hook_inode_remove_acl),
+};
+
+/**
+ * label_add_xattr_hooks() - register the extended attribute and ACL hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_xattr_hooks(void)
+{
+	label_add_hooks(label_xattr_hooks, ARRAY_SIZE(label_xattr_hooks));
+}

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Checks the label module on files and inodes: every path around the open check - lookups,
+ * both mode bits, ioctls, an append-only descriptor, names of other labels in a writable
+ * directory, attributes, extended attributes, locks, passed descriptors, statfs.
+ */
+
+#include <linux/falloc.h>
+#include <stdint.h>
+#include <linux/fs.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
+#include <sys/uio.h>
+
+#include "common.h"
+
+#ifndef RWF_NOAPPEND
+#define RWF_NOAPPEND 0x00000020
+#endif
+
+/* Open @path with @flags and give the descriptor to @use: its result, or -1. */
+static int with_fd(const char *path, int flags, int (*use)(int fd))
+{
+	int fd = open(path, flags | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	return use(fd);
+}
+
+static int get_flags(int fd)
+{
+	long flags;
+
+	return ioctl(fd, FS_IOC_GETFLAGS, &flags);
+}
+
+/* Set the inode flags to what they are: a change as far as the permission checks go. */
+static int set_flags(int fd)
+{
+	long flags;
+
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
+		return -1;
+	return ioctl(fd, FS_IOC_SETFLAGS, &flags);
+}
+
+/* open(path, 3) asks for both read and write, though the descriptor gets neither. */
+TEST(open_with_both_mode_bits_needs_rw)
+{
+	const char *path = "/tmp/label-both";
+
+	make_file(_metadata, path, "both_o");
+	ASSERT_LABEL_DENIES("both_s", ROOT, open(path, O_ACCMODE));
+	ASSERT_EQ(0, load("both_s both_o r"));
+	ASSERT_LABEL_DENIES("both_s", ROOT, open(path, O_ACCMODE));
+	ASSERT_EQ(0, load("both_s both_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("both_s", ROOT, open(path, O_ACCMODE)));
+}
+
+/* An ioctl that changes the file needs w, one that reads it r, whatever the open allowed. */
+TEST(ioctl_needs_its_direction)
+{
+	const char *path = "/tmp/label-ioctl";
+
+	make_file(_metadata, path, "ioctl_o");
+	ASSERT_EQ(0, load("ioctl_s ioctl_o r"));
+	ASSERT_EQ(0, ERRNO_AS("ioctl_s", ROOT, with_fd(path, O_RDONLY, get_flags)));
+	ASSERT_LABEL_DENIES("ioctl_s", ROOT, with_fd(path, O_RDONLY, set_flags));
+	ASSERT_EQ(0, load("ioctl_s ioctl_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("ioctl_s", ROOT, with_fd(path, O_RDONLY, set_flags)));
+}
+
+/* Each way of changing a file other than at its end through an O_APPEND descriptor. */
+FIXTURE(append_only) {};
+
+FIXTURE_VARIANT(append_only)
+{
+	int (*overwrite)(int fd);
+};
+
+static int clear_append(int fd)
+{
+	return fcntl(fd, F_SETFL, 0);
+}
+
+static int truncate_fd(int fd)
+{
+	return ftruncate(fd, 0);
+}
+
+static int punch_hole(int fd)
+{
+	return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 4);
+}
+
+static int write_at_start(int fd)
+{
+	struct iovec iov = { .iov_base = "XXXX", .iov_len = 4 };
+
+	return pwritev2(fd, &iov, 1, 0, RWF_NOAPPEND) == 4 ? 0 : -1;
+}
+
+static int map_shared_writable(int fd)
+{
+	return mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
+static int protect_shared_writable(int fd)
+{
+	void *map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+
+	if (map == MAP_FAILED)
+		return -1;
+	return mprotect(map, 4096, PROT_READ | PROT_WRITE);
+}
+
+static int append(int fd)
+{
+	return write(fd, "more\n", 5) == 5 ? 0 : -1;
+}
+
+FIXTURE_VARIANT_ADD(append_only, fcntl_clears_append) { .overwrite = clear_append };
+FIXTURE_VARIANT_ADD(append_only, ftruncate) { .overwrite = truncate_fd };
+FIXTURE_VARIANT_ADD(append_only, fallocate_punches_hole) { .overwrite = punch_hole };
+FIXTURE_VARIANT_ADD(append_only, pwritev2_noappend) { .overwrite = write_at_start };
+FIXTURE_VARIANT_ADD(append_only, mmap_shared_writable) { .overwrite = map_shared_writable };
+FIXTURE_VARIANT_ADD(append_only, mprotect_shared_writable) {
+	.overwrite = protect_shared_writable,
+};
+
+FIXTURE_SETUP(append_only)
+{
+	/* The file of the last variant, removed with w on it. */
+	ASSERT_EQ(0, load("_ aonly_o rw"));
+	unlink("/tmp/label-append-only");
+	make_file(_metadata, "/tmp/label-append-only", "aonly_o");
+}
+
+FIXTURE_TEARDOWN(append_only)
+{
+}
+
+TEST_F(append_only, needs_w)
+{
+	const char *path = "/tmp/label-append-only";
+	char buf[16];
+
+	ASSERT_EQ(0, load("aonly_s aonly_o ra"));
+	ASSERT_EQ(0, ERRNO_AS("aonly_s", ROOT, with_fd(path, O_RDWR | O_APPEND, append)));
+	ASSERT_LABEL_DENIES("aonly_s", ROOT, with_fd(path, O_RDWR | O_APPEND,
+						     variant->overwrite));
+	ASSERT_EQ(10, read_text(path, buf, sizeof(buf)));
+	ASSERT_STREQ("data\nmore\n", buf);
+	ASSERT_EQ(0, load("aonly_s aonly_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("aonly_s", ROOT, with_fd(path, O_RDWR | O_APPEND,
+						       variant->overwrite)));
+}
+
+/* Each directory on the way needs x, as Smack asks; listing one needs r. */
+TEST(lookup_needs_x)
+{
+	const char *dir = "/tmp/label-lookup", *file = "/tmp/label-lookup/file";
+
+	make_dir(_metadata, dir, NULL);
+	make_file(_metadata, file, NULL);
+	ASSERT_EQ(0, setxattr(dir, XATTR_LABEL, "lookup_d", 8, 0));
+	ASSERT_LABEL_DENIES("lookup_s", ROOT, open(file, O_RDONLY));
+	ASSERT_LABEL_DENIES("lookup_s", ROOT, open(dir, O_RDONLY | O_DIRECTORY));
+	ASSERT_EQ(0, load("lookup_s lookup_d r"));
+	ASSERT_EQ(0, ERRNO_AS("lookup_s", ROOT, open(dir, O_RDONLY | O_DIRECTORY)));
+	ASSERT_LABEL_DENIES("lookup_s", ROOT, open(file, O_RDONLY));
+	ASSERT_LABEL_DENIES("lookup_s", ROOT, chdir(dir));
+	ASSERT_EQ(0, load("lookup_s lookup_d x"));
+	ASSERT_EQ(0, ERRNO_AS("lookup_s", ROOT, open(file, O_RDONLY)));
+	ASSERT_EQ(0, ERRNO_AS("lookup_s", ROOT, chdir(dir)));
+}
+
+/*
+ * With w on a directory, the names in it may change, but a file of another label in it may not
+ * be removed, replaced or linked elsewhere without w on that file.
+ */
+TEST(namespace_changes_need_w_on_the_target)
+{
+	char buf[16];
+
+	make_dir(_metadata, "/tmp/label-ns", NULL);
+	ASSERT_EQ(0, chdir("/tmp/label-ns"));
+	make_file(_metadata, "victim", "ns_v");
+	make_dir(_metadata, "victim_dir", "ns_v");
+	ASSERT_EQ(0, setxattr(".", XATTR_LABEL, "ns_d", 4, 0));
+	ASSERT_EQ(0, load("ns_s ns_d rwx\n_ ns_d rx\n_ ns_v r"));
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, open("mine", O_CREAT | O_WRONLY, 0644)));
+
+	ASSERT_LABEL_DENIES("ns_s", ROOT, rename("mine", "victim"));
+	ASSERT_LABEL_DENIES("ns_s", ROOT, unlink("victim"));
+	ASSERT_LABEL_DENIES("ns_s", ROOT, link("victim", "link"));
+	ASSERT_LABEL_DENIES("ns_s", ROOT, rename("victim", "moved"));
+	ASSERT_LABEL_DENIES("ns_s", ROOT, rmdir("victim_dir"));
+	ASSERT_EQ(5, read_text("victim", buf, sizeof(buf)));
+	ASSERT_STREQ("data\n", buf);
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, rename("mine", "mine2")));
+
+	ASSERT_EQ(0, load("ns_s ns_v w"));
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, link("victim", "link")));
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, rename("mine2", "victim")));
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, unlink("link")));
+	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, rmdir("victim_dir")));
+	ASSERT_EQ(0, chdir("/"));
+}
+
+TEST(stat_needs_r)
+{
+	const char *path = "/tmp/label-stat";
+	struct stat st;
+
+	make_file(_metadata, path, "stat_o");
+	ASSERT_LABEL_DENIES("stat_s", ROOT, stat(path, &st));
+	ASSERT_EQ(0, load("stat_s stat_o r"));
+	ASSERT_EQ(0, ERRNO_AS("stat_s", ROOT, stat(path, &st)));
+}
+
+/* statfs() reads the file system's root. */
+TEST(statfs_needs_r_on_the_root)
+{
+	const char *mnt = "/tmp/label-statfs";
+	struct statfs st;
+
+	make_dir(_metadata, mnt, NULL);
+	ASSERT_EQ(0, mount("label-statfs", mnt, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, setxattr(mnt, XATTR_LABEL, "statfs_o", 8, 0));
+	ASSERT_LABEL_DENIES("statfs_s", ROOT, statfs(mnt, &st));
+	ASSERT_EQ(0, load("statfs_s statfs_o r"));
+	ASSERT_EQ(0, ERRNO_AS("statfs_s", ROOT, statfs(mnt, &st)));
+	ASSERT_EQ(0, umount(mnt));
+}
+
+/* Extended attributes of any namespace are the file's data: r to read them, w to change them. */
+TEST(xattrs_need_r_and_w)
+{
+	const char *path = "/tmp/label-user-xattr";
+	char value[8], list[256];
+
+	make_file(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, "user.test", "1", 1, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_LABEL, "uxattr_o", 8, 0));
+	ASSERT_LABEL_DENIES("uxattr_s", ROOT, getxattr(path, "user.test", value, sizeof(value)));
+	ASSERT_LABEL_DENIES("uxattr_s", ROOT, listxattr(path, list, sizeof(list)));
+	ASSERT_EQ(0, load("uxattr_s uxattr_o r"));
+	ASSERT_EQ(0, ERRNO_AS("uxattr_s", ROOT, getxattr(path, "user.test", value, sizeof(value))));
+	ASSERT_EQ(0, ERRNO_AS("uxattr_s", ROOT, listxattr(path, list, sizeof(list))));
+	ASSERT_LABEL_DENIES("uxattr_s", ROOT, setxattr(path, "user.test", "2", 1, 0));
+	ASSERT_LABEL_DENIES("uxattr_s", ROOT, removexattr(path, "user.test"));
+	ASSERT_EQ(0, load("uxattr_s uxattr_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("uxattr_s", ROOT, setxattr(path, "user.test", "2", 1, 0)));
+	ASSERT_EQ(0, ERRNO_AS("uxattr_s", ROOT, removexattr(path, "user.test")));
+}
+
+/* A POSIX ACL equal to mode 0644, as an xattr value. */
+static const struct {
+	uint32_t version;
+	struct {
+		uint16_t tag;
+		uint16_t perm;
+		uint32_t id;
+	} entries[3];
+} acl_0644 = {
+	.version = 2,
+	.entries = { { 0x01, 6, -1 }, { 0x04, 4, -1 }, { 0x20, 4, -1 } },
+};
+
+#define ACL_XATTR "system.posix_acl_access"
+
+static int set_acl(const char *path)
+{
+	return setxattr(path, ACL_XATTR, &acl_0644, sizeof(acl_0644), 0);
+}
+
+/* POSIX ACLs, which the VFS hands to their own hooks, are the file's data too. */
+TEST(acls_need_r_and_w)
+{
+	const char *path = "/tmp/label-acl";
+	char value[64];
+
+	make_file(_metadata, path, NULL);
+	if (set_acl(path) && errno == EOPNOTSUPP)
+		SKIP(return, "no POSIX ACLs on tmpfs in this kernel");
+	ASSERT_EQ(0, setxattr(path, XATTR_LABEL, "acl_o", 5, 0));
+	ASSERT_LABEL_DENIES("acl_s", ROOT, getxattr(path, ACL_XATTR, value, sizeof(value)));
+	ASSERT_EQ(0, load("acl_s acl_o r"));
+	ASSERT_NE(EACCES, ERRNO_AS("acl_s", ROOT, getxattr(path, ACL_XATTR, value, sizeof(value))));
+	ASSERT_LABEL_DENIES("acl_s", ROOT, set_acl(path));
+	ASSERT_LABEL_DENIES("acl_s", ROOT, removexattr(path, ACL_XATTR));
+	ASSERT_EQ(0, load("acl_s acl_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("acl_s", ROOT, set_acl(path)));
+}
+
+static int lock_shared(int fd)
+{
+	return flock(fd, LOCK_SH);
+}
+
+static int lock_exclusive(int fd)
+{
+	return flock(fd, LOCK_EX);
+}
+
+/* A reader may share a lock, but not block the writers: an exclusive lock needs a (or w). */
+TEST(exclusive_lock_needs_a)
+{
+	const char *path = "/tmp/label-lock";
+
+	make_file(_metadata, path, "lock_o");
+	ASSERT_EQ(0, load("lock_s lock_o r"));
+	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, with_fd(path, O_RDONLY, lock_shared)));
+	ASSERT_LABEL_DENIES("lock_s", ROOT, with_fd(path, O_RDONLY, lock_exclusive));
+	ASSERT_EQ(0, load("lock_s lock_o ra"));
+	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, with_fd(path, O_RDONLY, lock_exclusive)));
+}
+
+/* Receive one descriptor on @sock: 0 if it came, EACCES if the kernel refused to install it. */
+static int receive_fd(int sock)
+{
+	char data, control[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = &data, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = control,
+		.msg_controllen = sizeof(control),
+	};
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	if (CMSG_FIRSTHDR(&msg))
+		return 0;
+	errno = EACCES;
+	return -1;
+}
+
+static int send_fd(int sock, int fd)
+{
+	char control[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { .iov_base = "", .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = control,
+		.msg_controllen = sizeof(control),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+/* The errno with which a child of @label receiving a descriptor of @path fails, or 0. */
+static int pass_fd(const char *path, const char *label)
+{
+	int pair[2], fd, status;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
+		return -1;
+	pid = fork_as(label, ROOT);
+	if (!pid)
+		_exit(receive_fd(pair[1]) ? errno : 0);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0 || send_fd(pair[0], fd))
+		kill(pid, SIGKILL);
+	status = child_status(pid);
+	close(fd);
+	close(pair[0]);
+	close(pair[1]);
+	return status;
+}
+
+/* A descriptor passed over a UNIX socket needs, in the receiver, the access it was opened with. */
+TEST(received_descriptor_needs_its_access)
+{
+	const char *path = "/tmp/label-pass";
+
+	make_file(_metadata, path, "pass_o");
+	ASSERT_EQ(0, load("_ pass_o rw\npass_s pass_o r"));
+	ASSERT_EQ(EACCES, pass_fd(path, "pass_s"));
+	ASSERT_EQ(0, load("pass_s pass_o rw"));
+	ASSERT_EQ(0, pass_fd(path, "pass_s"));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Checks the label module on tasks as objects: signals by every path, process groups,
+ * scheduling, limits, /proc/<pid>/, ptrace modes, perf events, and the exec transition.
+ */
+
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "common.h"
+
+/*
+ * SIGIO sent to @pid through a pipe: F_SETOWN, F_SETSIG(SIGKILL), O_ASYNC, then a write. The
+ * write succeeds whether the signal is delivered or not.
+ */
+static int sigio_kill(pid_t pid)
+{
+	int pipefd[2];
+
+	if (pipe(pipefd) || fcntl(pipefd[0], F_SETOWN, pid) ||
+	    fcntl(pipefd[0], F_SETSIG, SIGKILL) || fcntl(pipefd[0], F_SETFL, O_ASYNC))
+		return -1;
+	return write(pipefd[1], "", 1) == 1 ? 0 : -1;
+}
+
+/* The signal that ended @pid, after the parent released it: 0 if it exited by itself. */
+static int end_of(pid_t pid, int release)
+{
+	int status;
+
+	close(release);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+}
+
+/* SIGIO and SIGURG are signals: they need w from the task that set the owner, as kill() does. */
+TEST(sigio_needs_w)
+{
+	int release;
+	pid_t pid = spawn_waiter("sigio_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, ERRNO_AS("sigio_s", ROOT, sigio_kill(pid)));
+	ASSERT_EQ(0, end_of(pid, release));
+
+	ASSERT_EQ(0, load("sigio_s sigio_o w"));
+	pid = spawn_waiter("sigio_o", 0, NULL, &release);
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, ERRNO_AS("sigio_s", ROOT, sigio_kill(pid)));
+	ASSERT_EQ(SIGKILL, end_of(pid, release));
+}
+
+/* One call on another task and the access it needs: r to read about the task, w to change it. */
+FIXTURE(task_call) {
+	pid_t pid;
+	int release;
+};
+
+FIXTURE_VARIANT(task_call)
+{
+	int (*call)(pid_t pid);
+	const char *needs;
+};
+
+static int call_setpriority(pid_t pid)
+{
+	return setpriority(PRIO_PROCESS, pid, 1);
+}
+
+static int call_getpgid(pid_t pid)
+{
+	return getpgid(pid) < 0 ? -1 : 0;
+}
+
+static int call_getsid(pid_t pid)
+{
+	return getsid(pid) < 0 ? -1 : 0;
+}
+
+static int call_getscheduler(pid_t pid)
+{
+	return sched_getscheduler(pid) < 0 ? -1 : 0;
+}
+
+static int call_setscheduler(pid_t pid)
+{
+	struct sched_param param = { 0 };
+
+	return sched_setscheduler(pid, SCHED_OTHER, &param);
+}
+
+static int call_getioprio(pid_t pid)
+{
+	return syscall(SYS_ioprio_get, 1 /* IOPRIO_WHO_PROCESS */, pid) < 0 ? -1 : 0;
+}
+
+static int call_setioprio(pid_t pid)
+{
+	/* IOPRIO_WHO_PROCESS, best effort at level 4 */
+	return syscall(SYS_ioprio_set, 1, pid, (2 << 13) | 4);
+}
+
+static int call_prlimit_read(pid_t pid)
+{
+	struct rlimit old;
+
+	return prlimit(pid, RLIMIT_NOFILE, NULL, &old);
+}
+
+static int call_prlimit_write(pid_t pid)
+{
+	struct rlimit limit = { .rlim_cur = 1024, .rlim_max = 1024 };
+
+	return prlimit(pid, RLIMIT_NOFILE, &limit, NULL);
+}
+
+static int call_proc_cmdline(pid_t pid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
+	fd = open(path, O_RDONLY);
+	return fd < 0 ? -1 : close(fd);
+}
+
+/* A ptrace read-mode check (/proc/<pid>/environ) asks r; attaching asks rw. */
+static int call_proc_environ(pid_t pid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/environ", pid);
+	fd = open(path, O_RDONLY);
+	return fd < 0 ? -1 : close(fd);
+}
+
+FIXTURE_VARIANT_ADD(task_call, setpriority) { .call = call_setpriority, .needs = "w" };
+FIXTURE_VARIANT_ADD(task_call, getpgid) { .call = call_getpgid, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, getsid) { .call = call_getsid, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, sched_getscheduler) { .call = call_getscheduler, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, sched_setscheduler) { .call = call_setscheduler, .needs = "w" };
+FIXTURE_VARIANT_ADD(task_call, ioprio_get) { .call = call_getioprio, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, ioprio_set) { .call = call_setioprio, .needs = "w" };
+FIXTURE_VARIANT_ADD(task_call, prlimit_read) { .call = call_prlimit_read, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, prlimit_write) { .call = call_prlimit_write, .needs = "w" };
+FIXTURE_VARIANT_ADD(task_call, proc_cmdline) { .call = call_proc_cmdline, .needs = "r" };
+FIXTURE_VARIANT_ADD(task_call, proc_environ) { .call = call_proc_environ, .needs = "r" };
+
+FIXTURE_SETUP(task_call)
+{
+	self->pid = spawn_waiter("tcall_o", 0, NULL, &self->release);
+	ASSERT_LT(0, self->pid);
+	ASSERT_EQ(0, load("tcall_s tcall_o -"));
+}
+
+FIXTURE_TEARDOWN(task_call)
+{
+	close(self->release);
+	waitpid(self->pid, NULL, 0);
+}
+
+TEST_F(task_call, needs_its_access)
+{
+	const char *other = strcmp(variant->needs, "r") ? "r" : "w";
+	char rule[64];
+
+	ASSERT_LABEL_DENIES("tcall_s", ROOT, variant->call(self->pid));
+	snprintf(rule, sizeof(rule), "tcall_s tcall_o %s", other);
+	ASSERT_EQ(0, load(rule));
+	ASSERT_LABEL_DENIES("tcall_s", ROOT, variant->call(self->pid));
+	snprintf(rule, sizeof(rule), "tcall_s tcall_o %s", variant->needs);
+	ASSERT_EQ(0, load(rule));
+	ASSERT_NE(EACCES, ERRNO_AS("tcall_s", ROOT, variant->call(self->pid)));
+}
+
+static int perf_open(pid_t pid)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.exclude_kernel = 1,
+	};
+
+	return syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+/* A perf event on another task reads it: r, even for a caller that perf trusts. */
+TEST(perf_event_on_another_task_needs_r)
+{
+	int release, err;
+	pid_t pid = spawn_waiter("perf_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	err = ERRNO_AS("perf_s", ROOT, perf_open(pid));
+	if (err == ENOSYS || err == ENOENT)
+		SKIP(goto out, "no software perf events in this kernel");
+	ASSERT_EQ(EACCES, err);
+	ASSERT_EQ(0, load("perf_s perf_o r"));
+	ASSERT_EQ(0, ERRNO_AS("perf_s", ROOT, perf_open(pid)));
+out:
+	close(release);
+	waitpid(pid, NULL, 0);
+}
+
+static uint64_t perf_count(int fd)
+{
+	uint64_t count = 0;
+
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		return 0;
+	return count;
+}
+
+/*
+ * Run busybox at @path as a shell that prints a line and then spins, from a child of label
+ * "exit_s" watched by a task-clock event opened before the exec: whether the event still
+ * counts once the program runs.
+ */
+static int still_counted_after_exec(struct __test_metadata *const _metadata, const char *path)
+{
+	int go[2], out[2], fd;
+	struct timespec spin = { .tv_nsec = 300 * 1000 * 1000 };
+	uint64_t before, after;
+	pid_t pid;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC) || pipe2(out, O_CLOEXEC))
+		return -1;
+	pid = fork_as("exit_s", ROOT);
+	if (!pid) {
+		if (read(go[0], &c, 1) != 1 || dup2(out[1], STDOUT_FILENO) != STDOUT_FILENO)
+			_exit(SETUP_FAILED);
+		execl(path, "sh", "-c", "echo; while :; do :; done", (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	close(out[1]);
+	fd = perf_open(pid);
+	if (fd < 0 || write(go[1], "", 1) != 1 || read(out[0], &c, 1) != 1) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return -1;
+	}
+	before = perf_count(fd);
+	nanosleep(&spin, NULL);
+	after = perf_count(fd);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	close(fd);
+	close(go[1]);
+	close(out[0]);
+	return after > before;
+}
+
+/*
+ * An exec into another label is a change of privilege: the process is no longer dumpable and
+ * perf events opened on it before are torn down, as after a set-user-ID exec.
+ */
+TEST(exec_transition_ends_perf_events)
+{
+	const char *plain = "/tmp/label-perf-plain", *transit = "/tmp/label-perf-transit";
+	int fd = perf_open(getpid());
+
+	if (fd < 0)
+		SKIP(return, "no software perf events in this kernel");
+	close(fd);
+	copy_busybox(_metadata, plain, NULL);
+	copy_busybox(_metadata, transit, NULL);
+	ASSERT_EQ(0, setxattr(transit, XATTR_EXEC, "exit_t", 6, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	/* The parent watches the child and kills it after: r and w on both its labels. */
+	ASSERT_EQ(0, load("_ exit_s rw\n_ exit_t rw"));
+	ASSERT_EQ(1, still_counted_after_exec(_metadata, plain));
+	ASSERT_EQ(0, still_counted_after_exec(_metadata, transit));
+}
+
+TEST_HARNESS_MAIN
