@@ -28,13 +28,8 @@
  */
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp)
 {
-	struct label_obj *obj = security_attach_value(cred->security, STACKER_CRED,
-						      &label_values, gfp);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label;
-	return 0;
+	return label_obj_init(security_attach_value(cred->security, STACKER_CRED, &label_values,
+						    gfp), label);
 }
 
 static int hook_cred_alloc_blank(struct cred *cred, gfp_t gfp)

@@ -13,9 +13,18 @@
 #include <linux/mm.h>
 #include <linux/mman.h>
 
+/*
+ * The framework exempts S_PRIVATE inodes (the shared anonymous inode of eventfd, epoll,
+ * signalfd, ...; kernel-internal files) from every inode hook, d_instantiate included, so they
+ * carry no label: descriptors of them are not checked either, as if they were "*".
+ */
 static int file_check(struct file *file, u32 access, const char *hook)
 {
-	return label_inode_check(file_inode(file), access, hook);
+	struct inode *inode = file_inode(file);
+
+	if (unlikely(IS_PRIVATE(inode)))
+		return 0;
+	return label_inode_check(inode, access, hook);
 }
 
 /*
@@ -60,13 +69,8 @@ static int hook_file_open(struct file *file)
 /* The label SIGIO and SIGURG are sent with: the opener's until F_SETOWN names another's. */
 static int hook_file_alloc_security(struct file *file)
 {
-	struct label_obj *obj = security_attach_value(file->f_security, STACKER_FILE,
-						      &label_values, GFP_KERNEL);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label_of_current();
-	return 0;
+	return label_obj_init(security_attach_value(file->f_security, STACKER_FILE,
+						    &label_values, GFP_KERNEL), label_of_current());
 }
 
 /* Called under the owner's lock with interrupts off: only a store. */

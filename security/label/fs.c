@@ -9,6 +9,7 @@
 #include <linux/dcache.h>
 #include <linux/fs_struct.h>
 #include <linux/init_task.h>
+#include <linux/magic.h>
 #include <linux/namei.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
@@ -72,10 +73,35 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 }
 
 /*
- * An inode found on disk: its label comes from security.label, the floor without one. A POSIX
- * message queue is made by mq_open() without inode_init_security and its file system keeps no
- * xattrs: it takes its creator's label, as a file would.
+ * Pipes, sockets and the anonymous inodes made for one file each (anon_inode_create_getfile())
+ * have no name to reach them by, only descriptors, which the holder was given; sockets are
+ * checked through their struct sock. They are "*", as Smack makes them, whether or not their
+ * file system answers xattrs (sockfs does).
  */
+static bool is_pathless(struct inode *inode)
+{
+	switch (inode->i_sb->s_magic) {
+	case PIPEFS_MAGIC:
+	case SOCKFS_MAGIC:
+	case ANON_INODE_FS_MAGIC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
+ * its creator's label, as a file would; anything else is "_".
+ */
+static struct label *label_without_xattrs(struct inode *inode)
+{
+	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
+		return label_of_current();
+	return label_floor;
+}
+
+/* An inode found on disk: its label comes from security.label, the floor without one. */
 static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 {
 	char buf[LABEL_NAME_MAX + 1];
@@ -88,15 +114,17 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 	obj = label_inode_obj(inode);
 	if (!obj || READ_ONCE(obj->label))
 		return;
-	if (inode->i_opflags & IOP_XATTR) {
+	if (is_pathless(inode)) {
+		label = label_star;
+	} else if (!(inode->i_opflags & IOP_XATTR)) {
+		label = label_without_xattrs(inode);
+	} else {
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))
 				label = label_floor;
 		}
-	} else if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue")) {
-		label = label_of_current();
 	}
 	label_inode_set(inode, label);
 }

@@ -23,13 +23,8 @@ static struct label_obj *ipc_obj(const struct kern_ipc_perm *perm)
 
 static int hook_ipc_alloc(struct kern_ipc_perm *perm)
 {
-	struct label_obj *obj = security_attach_value(perm->security, STACKER_IPC,
-						      &label_values, GFP_KERNEL);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label_of_current();
-	return 0;
+	return label_obj_init(security_attach_value(perm->security, STACKER_IPC, &label_values,
+						    GFP_KERNEL), label_of_current());
 }
 
 static int ipc_check(struct kern_ipc_perm *perm, u32 access, const char *hook)
@@ -131,13 +126,8 @@ static struct label_obj *msg_obj(struct msg_msg *msg)
 
 static int hook_msg_msg_alloc_security(struct msg_msg *msg)
 {
-	struct label_obj *obj = security_attach_value(msg->security, STACKER_MSG_MSG,
-						      &label_values, GFP_KERNEL);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label_of_current();
-	return 0;
+	return label_obj_init(security_attach_value(msg->security, STACKER_MSG_MSG,
+						    &label_values, GFP_KERNEL), label_of_current());
 }
 
 /* Beyond r on the queue (ipcperms()), the receiver needs r on the message's sender. */

@@ -15,13 +15,8 @@ static struct label_obj *key_obj(const struct key *key)
 
 static int hook_key_alloc(struct key *key, const struct cred *cred, unsigned long flags)
 {
-	struct label_obj *obj = security_attach_value(key->security, STACKER_KEY, &label_values,
-						      GFP_KERNEL);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label_of_cred(cred);
-	return 0;
+	return label_obj_init(security_attach_value(key->security, STACKER_KEY, &label_values,
+						    GFP_KERNEL), label_of_cred(cred));
 }
 
 /* The access each need asks for; the special needs are decided by the keys code itself. */

@@ -123,6 +123,15 @@ static inline struct label_obj *label_file_obj(const struct file *file)
 	return security_get_value(file->f_security, STACKER_FILE, &label_values);
 }
 
+/* Label a value just attached to a new object: 0, or -ENOMEM if it could not be attached. */
+static inline int label_obj_init(struct label_obj *obj, struct label *label)
+{
+	if (!obj)
+		return -ENOMEM;
+	obj->label = label;
+	return 0;
+}
+
 /* The label an object's value holds, the floor without one. */
 static inline struct label *label_of_obj(const struct label_obj *obj)
 {

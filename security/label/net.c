@@ -22,13 +22,8 @@ static struct label *sock_label(const struct sock *sk)
 
 static int hook_sk_alloc_security(struct sock *sk, int family, gfp_t gfp)
 {
-	struct label_obj *obj = security_attach_value(sk->sk_security, STACKER_SOCK,
-						      &label_values, gfp);
-
-	if (!obj)
-		return -ENOMEM;
-	obj->label = label_of_current();
-	return 0;
+	return label_obj_init(security_attach_value(sk->sk_security, STACKER_SOCK, &label_values,
+						    gfp), label_of_current());
 }
 
 /*

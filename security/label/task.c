@@ -122,6 +122,7 @@ static int hook_ptrace_traceme(struct task_struct *parent)
 			  "ptrace_traceme");
 }
 
+#ifdef CONFIG_PERF_EVENTS
 /*
  * A perf event on another task reads it, as ptrace in read mode would: perf_event_open's own
  * hook does not see the task, and perf skips its ptrace check for perfmon_capable() callers.
@@ -135,6 +136,7 @@ static int hook_perf_event_alloc(struct perf_event *event)
 		return 0;
 	return current_task_check(target, LABEL_MAY_READ, "perf_event_alloc");
 }
+#endif
 
 #ifdef CONFIG_WATCH_QUEUE
 /* A notification is a message to the watcher: w from the task that causes it. */

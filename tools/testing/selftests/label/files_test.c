@@ -8,6 +8,7 @@
 #include <linux/falloc.h>
 #include <stdint.h>
 #include <linux/fs.h>
+#include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
@@ -58,19 +59,6 @@ TEST(open_with_both_mode_bits_needs_rw)
 	ASSERT_LABEL_DENIES("both_s", ROOT, open(path, O_ACCMODE));
 	ASSERT_EQ(0, load("both_s both_o rw"));
 	ASSERT_EQ(0, ERRNO_AS("both_s", ROOT, open(path, O_ACCMODE)));
-}
-
-/* An ioctl that changes the file needs w, one that reads it r, whatever the open allowed. */
-TEST(ioctl_needs_its_direction)
-{
-	const char *path = "/tmp/label-ioctl";
-
-	make_file(_metadata, path, "ioctl_o");
-	ASSERT_EQ(0, load("ioctl_s ioctl_o r"));
-	ASSERT_EQ(0, ERRNO_AS("ioctl_s", ROOT, with_fd(path, O_RDONLY, get_flags)));
-	ASSERT_LABEL_DENIES("ioctl_s", ROOT, with_fd(path, O_RDONLY, set_flags));
-	ASSERT_EQ(0, load("ioctl_s ioctl_o rw"));
-	ASSERT_EQ(0, ERRNO_AS("ioctl_s", ROOT, with_fd(path, O_RDONLY, set_flags)));
 }
 
 /* Each way of changing a file other than at its end through an O_APPEND descriptor. */
@@ -307,17 +295,50 @@ static int lock_exclusive(int fd)
 	return flock(fd, LOCK_EX);
 }
 
-/* A reader may share a lock, but not block the writers: an exclusive lock needs a (or w). */
-TEST(exclusive_lock_needs_a)
-{
-	const char *path = "/tmp/label-lock";
+/*
+ * What a descriptor opened for reading may do beyond reading: an ioctl that changes the file
+ * needs w and one that reads it r; a shared lock needs r, an exclusive one a (or w), so that a
+ * reader cannot block the writers of another label.
+ */
+FIXTURE(descriptor_call) {};
 
-	make_file(_metadata, path, "lock_o");
-	ASSERT_EQ(0, load("lock_s lock_o r"));
-	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, with_fd(path, O_RDONLY, lock_shared)));
-	ASSERT_LABEL_DENIES("lock_s", ROOT, with_fd(path, O_RDONLY, lock_exclusive));
-	ASSERT_EQ(0, load("lock_s lock_o ra"));
-	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, with_fd(path, O_RDONLY, lock_exclusive)));
+FIXTURE_VARIANT(descriptor_call)
+{
+	const char *path;
+	int (*with_r)(int fd);
+	int (*needs_more)(int fd);
+	const char *more;
+};
+
+FIXTURE_VARIANT_ADD(descriptor_call, ioctl) {
+	.path = "/tmp/label-ioctl", .with_r = get_flags, .needs_more = set_flags, .more = "rw",
+};
+
+FIXTURE_VARIANT_ADD(descriptor_call, flock) {
+	.path = "/tmp/label-lock", .with_r = lock_shared, .needs_more = lock_exclusive,
+	.more = "ra",
+};
+
+FIXTURE_SETUP(descriptor_call)
+{
+	make_file(_metadata, variant->path, "fdcall_o");
+	ASSERT_EQ(0, load("fdcall_s fdcall_o r"));
+}
+
+FIXTURE_TEARDOWN(descriptor_call)
+{
+}
+
+TEST_F(descriptor_call, needs_its_access)
+{
+	const char *path = variant->path;
+	char rule[32];
+
+	ASSERT_EQ(0, ERRNO_AS("fdcall_s", ROOT, with_fd(path, O_RDONLY, variant->with_r)));
+	ASSERT_LABEL_DENIES("fdcall_s", ROOT, with_fd(path, O_RDONLY, variant->needs_more));
+	snprintf(rule, sizeof(rule), "fdcall_s fdcall_o %s", variant->more);
+	ASSERT_EQ(0, load(rule));
+	ASSERT_EQ(0, ERRNO_AS("fdcall_s", ROOT, with_fd(path, O_RDONLY, variant->needs_more)));
 }
 
 /* Receive one descriptor on @sock: 0 if it came, EACCES if the kernel refused to install it. */
@@ -359,10 +380,10 @@ static int send_fd(int sock, int fd)
 	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
 }
 
-/* The errno with which a child of @label receiving a descriptor of @path fails, or 0. */
-static int pass_fd(const char *path, const char *label)
+/* The errno with which a child of @label receiving @fd fails, or 0. */
+static int pass_fd(int fd, const char *label)
 {
-	int pair[2], fd, status;
+	int pair[2], status;
 	pid_t pid;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
@@ -370,13 +391,22 @@ static int pass_fd(const char *path, const char *label)
 	pid = fork_as(label, ROOT);
 	if (!pid)
 		_exit(receive_fd(pair[1]) ? errno : 0);
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0 || send_fd(pair[0], fd))
+	if (send_fd(pair[0], fd))
 		kill(pid, SIGKILL);
 	status = child_status(pid);
-	close(fd);
 	close(pair[0]);
 	close(pair[1]);
+	return status;
+}
+
+static int pass_file(const char *path, const char *label)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC), status;
+
+	if (fd < 0)
+		return -1;
+	status = pass_fd(fd, label);
+	close(fd);
 	return status;
 }
 
@@ -387,9 +417,31 @@ TEST(received_descriptor_needs_its_access)
 
 	make_file(_metadata, path, "pass_o");
 	ASSERT_EQ(0, load("_ pass_o rw\npass_s pass_o r"));
-	ASSERT_EQ(EACCES, pass_fd(path, "pass_s"));
+	ASSERT_EQ(EACCES, pass_file(path, "pass_s"));
 	ASSERT_EQ(0, load("pass_s pass_o rw"));
-	ASSERT_EQ(0, pass_fd(path, "pass_s"));
+	ASSERT_EQ(0, pass_file(path, "pass_s"));
+}
+
+/*
+ * Pipes, sockets and anonymous inodes are reached only through descriptors: "*", so that
+ * passing one to a task of any label, or using it after, needs no rule.
+ */
+TEST(pathless_files_are_star)
+{
+	int pipefd[2], pair[2], event;
+
+	ASSERT_EQ(0, pipe2(pipefd, O_CLOEXEC));
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair));
+	event = eventfd(0, EFD_CLOEXEC);
+	ASSERT_LE(0, event);
+	ASSERT_EQ(0, pass_fd(pipefd[1], "pathless_s"));
+	ASSERT_EQ(0, pass_fd(pair[0], "pathless_s"));
+	ASSERT_EQ(0, pass_fd(event, "pathless_s"));
+	close(pipefd[0]);
+	close(pipefd[1]);
+	close(pair[0]);
+	close(pair[1]);
+	close(event);
 }
 
 TEST_HARNESS_MAIN

@@ -5,6 +5,8 @@
 
 #include "common.h"
 
+#define DENIAL_LINE ";label: denied inode_permission: subject=log_s object=log_o requested=r"
+
 /* First, while the ratelimit of the denial messages has room: earlier tests would use it up. */
 TEST(denial_is_counted_and_logged)
 {
@@ -26,9 +28,7 @@ TEST(denial_is_counted_and_logged)
 		ASSERT_EQ(0, label_denials(&after));
 		ASSERT_LT(before, after);
 	}
-	ASSERT_TRUE(logged(kmsg,
-			   ";label: denied inode_permission: "
-			   "subject=log_s object=log_o requested=r"));
+	ASSERT_TRUE(logged(kmsg, DENIAL_LINE));
 	close(kmsg);
 }
 

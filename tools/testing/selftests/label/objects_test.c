@@ -91,10 +91,12 @@ FIXTURE_VARIANT_ADD(ipc_control, sem) {
 
 FIXTURE_SETUP(ipc_control)
 {
+	const int create = IPC_CREAT | IPC_EXCL | 0666;
+
 	if (variant->get(variant->key, 0) == -1 && errno == ENOSYS)
 		SKIP(return, "no System V IPC in this kernel");
-	ASSERT_EQ(0, ERRNO_AS("ipcctl_o", ROOT, variant->get(variant->key,
-							      IPC_CREAT | IPC_EXCL | 0666)));
+
+	ASSERT_EQ(0, ERRNO_AS("ipcctl_o", ROOT, variant->get(variant->key, create)));
 	self->id = variant->get(variant->key, 0);
 	ASSERT_LE(0, self->id);
 	/* Rules outlive a variant. */

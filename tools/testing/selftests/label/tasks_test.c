@@ -118,25 +118,25 @@ static int call_prlimit_write(pid_t pid)
 	return prlimit(pid, RLIMIT_NOFILE, &limit, NULL);
 }
 
-static int call_proc_cmdline(pid_t pid)
+static int open_proc_file(pid_t pid, const char *name)
 {
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/cmdline", pid);
+	snprintf(path, sizeof(path), "/proc/%d/%s", pid, name);
 	fd = open(path, O_RDONLY);
 	return fd < 0 ? -1 : close(fd);
 }
 
-/* A ptrace read-mode check (/proc/<pid>/environ) asks r; attaching asks rw. */
+static int call_proc_cmdline(pid_t pid)
+{
+	return open_proc_file(pid, "cmdline");
+}
+
+/* Beyond the file's label, a ptrace read-mode check (environ) asks r; attaching asks rw. */
 static int call_proc_environ(pid_t pid)
 {
-	char path[64];
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/environ", pid);
-	fd = open(path, O_RDONLY);
-	return fd < 0 ? -1 : close(fd);
+	return open_proc_file(pid, "environ");
 }
 
 FIXTURE_VARIANT_ADD(task_call, setpriority) { .call = call_setpriority, .needs = "w" };
