@@ -37,7 +37,7 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 }
 
 /**
- * label_check() - decide, and log a denial
+ * label_check_slow() - decide what label_check() did not, and log a denial
  * @subject: the subject's label
  * @object: the object's label
  * @access: the requested LABEL_MAY_* bits
@@ -47,8 +47,8 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
  * Context: Any context a hook runs in.
  * Return: 0 if allowed, -EACCES if not.
  */
-int label_check(const struct label *subject, const struct label *object, u32 access,
-		const char *hook, struct inode *inode)
+int label_check_slow(const struct label *subject, const struct label *object, u32 access,
+		     const char *hook, struct inode *inode)
 {
 	char requested[5];
 	int rc = label_decide(subject, object, access);

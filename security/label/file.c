@@ -66,6 +66,31 @@ static int hook_file_open(struct file *file)
 	return file_check(file, access, "file_open");
 }
 
+/*
+ * Each read and write through a descriptor is decided again, as the open was, for the label of
+ * the task that opened it (the descriptor's credentials): a rule removed or a file relabelled
+ * since the open takes effect on descriptors already open, as SELinux revalidates them. The
+ * task that uses the descriptor is not asked, so passing it on or inheriting it across a
+ * transition changes nothing: that was checked when it happened (file_receive) or is allowed.
+ * The kernel's reads of a program being executed were allowed by x alone, and ask x again.
+ */
+static int hook_file_permission(struct file *file, int mask)
+{
+	struct inode *inode = file_inode(file);
+	u32 access = 0;
+
+	if (file->f_flags & __FMODE_EXEC)
+		access = LABEL_MAY_EXEC;
+	else if (mask & MAY_READ)
+		access |= LABEL_MAY_READ;
+	if (mask & MAY_WRITE)
+		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+	if (!access || unlikely(IS_PRIVATE(inode)))
+		return 0;
+	return label_check(label_of_cred(file->f_cred), label_of_inode(inode), access,
+			   "file_permission", inode);
+}
+
 /* The label SIGIO and SIGURG are sent with: the opener's until F_SETOWN names another's. */
 static int hook_file_alloc_security(struct file *file)
 {
@@ -196,6 +221,7 @@ static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 
 static struct security_hook_list label_file_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_open, hook_file_open),
+	LSM_HOOK_INIT(file_permission, hook_file_permission),
 	LSM_HOOK_INIT(file_alloc_security, hook_file_alloc_security),
 	LSM_HOOK_INIT(file_set_fowner, hook_file_set_fowner),
 	LSM_HOOK_INIT(file_send_sigiotask, hook_file_send_sigiotask),

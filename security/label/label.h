@@ -83,9 +83,36 @@ void label_rules_show(struct seq_file *m);
 
 /* decide.c */
 int label_decide(const struct label *subject, const struct label *object, u32 access);
-int label_check(const struct label *subject, const struct label *object, u32 access,
-		const char *hook, struct inode *inode);
+int label_check_slow(const struct label *subject, const struct label *object, u32 access,
+		     const char *hook, struct inode *inode);
 int label_check_same(const struct label *subject, const struct label *allowed, const char *hook);
+
+/**
+ * label_check() - decide, and log a denial
+ * @subject: the subject's label
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ * @hook: the hook asking, for the log
+ * @inode: the object's inode, for the log, or NULL
+ *
+ * The answers that need no rule and are by far the most common - an object of the subject's
+ * own label or "*" (pipes, sockets), reading or executing a "_" object - are decided inline,
+ * without a call: every path component, stat(), read() and write() of an unlabelled system
+ * asks one of them. Steps 2 and 3 of label_decide() for these cases; the rest is
+ * label_check_slow().
+ *
+ * Context: Any context a hook runs in.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+static __always_inline int label_check(const struct label *subject, const struct label *object,
+				       u32 access, const char *hook, struct inode *inode)
+{
+	if (likely(subject != label_star &&
+		   (subject == object || object == label_star ||
+		    (object == label_floor && !(access & ~(LABEL_MAY_READ | LABEL_MAY_EXEC))))))
+		return 0;
+	return label_check_slow(subject, object, access, hook, inode);
+}
 
 extern bool label_initialized __ro_after_init;
 
@@ -170,7 +197,7 @@ static inline struct label *label_of_inode(const struct inode *inode)
 }
 
 /* The current task's access to @inode, logged under @hook when denied. */
-static inline int label_inode_check(struct inode *inode, u32 access, const char *hook)
+static __always_inline int label_inode_check(struct inode *inode, u32 access, const char *hook)
 {
 	return label_check(label_of_current(), label_of_inode(inode), access, hook, inode);
 }

@@ -147,6 +147,32 @@ TEST_F(append_only, needs_w)
 						       variant->overwrite)));
 }
 
+/* A rule removed takes effect on the descriptors its opener holds. */
+TEST(rule_change_reaches_open_descriptors)
+{
+	const char *path = "/tmp/label-revalidate";
+	int ready[2], go[2], fd;
+	pid_t pid;
+	char c;
+
+	make_file(_metadata, path, "reval_o");
+	ASSERT_EQ(0, load("reval_s reval_o r"));
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	pid = fork_as("reval_s", ROOT);
+	if (!pid) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || read(fd, &c, 1) != 1 || write(ready[1], "", 1) != 1 ||
+		    read(go[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		_exit(pread(fd, &c, 1, 0) == 1 ? 0 : errno);
+	}
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, load("reval_s reval_o -"));
+	ASSERT_EQ(1, write(go[1], "", 1));
+	ASSERT_EQ(EACCES, child_status(pid));
+}
+
 /* Each directory on the way needs x, as Smack asks; listing one needs r. */
 TEST(lookup_needs_x)
 {
