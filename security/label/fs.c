@@ -53,15 +53,24 @@ static int hook_inode_alloc_security(struct inode *inode)
 				     GFP_NOFS) ? 0 : -ENOMEM;
 }
 
-/* A new inode takes its creator's label, stored as security.label where xattrs are kept. */
+/*
+ * A new inode takes its creator's label, stored as security.label where xattrs are kept. The
+ * floor is not stored: an inode without the attribute is "_" (d_instantiate), so storing it
+ * would only cost an allocation and the file system's copy on every file that the many tasks
+ * labelled "_" create. No slot is taken then: the file system's initxattrs stops at the first
+ * slot without a name, which would hide the slots of the LSMs after this one.
+ */
 static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
 				    int *xattr_count)
 {
 	struct label *label = label_of_current();
-	struct xattr *xattr = lsm_get_xattr_slot(xattrs, xattr_count);
+	struct xattr *xattr;
 
 	label_inode_set(inode, label);
+	if (label == label_floor)
+		return 0;
+	xattr = lsm_get_xattr_slot(xattrs, xattr_count);
 	if (!xattr)
 		return 0;
 	xattr->name = LABEL_XATTR + XATTR_SECURITY_PREFIX_LEN;

@@ -172,8 +172,8 @@ TEST_F(invalid_label, refused_as_file_label)
 	ASSERT_EQ(EINVAL, errno);
 	ASSERT_EQ(-1, setxattr(path, XATTR_EXEC, variant->name, variant->len, 0));
 	ASSERT_EQ(EINVAL, errno);
-	get_file_label(_metadata, path, label);
-	ASSERT_STREQ("_", label);
+	ASSERT_EQ(-1, getxattr(path, XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(ENODATA, errno);
 	ASSERT_EQ(-1, getxattr(path, XATTR_EXEC, label, sizeof(label)));
 	ASSERT_EQ(ENODATA, errno);
 }
@@ -455,8 +455,9 @@ TEST(new_files_take_creator_label)
 	ASSERT_STREQ("new_s", label);
 	get_file_label(_metadata, "dir", label);
 	ASSERT_STREQ("new_s", label);
-	get_file_label(_metadata, "/tmp/label-new-floor", label);
-	ASSERT_STREQ("_", label);
+	/* "_" is not stored: no attribute means "_". */
+	ASSERT_EQ(-1, getxattr("/tmp/label-new-floor", XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(ENODATA, errno);
 }
 
 /* The VFS asks wx on the directory (and the module w on the file a change removes or links). */
