@@ -56,7 +56,9 @@ static void hook_cred_transfer(struct cred *new, const struct cred *old)
  * on a mount that honours those (not nosuid: FUSE, removable media); and only on the root file
  * system or one an administrator trusted, never on one mounted in a user namespace or served
  * by FUSE (label_sb_carries_transitions()): whoever may mount a file system must not thereby
- * choose a label to move to.
+ * choose a label to move to. Nor for a task in a user namespace: there anyone may bind-mount
+ * over the files (/etc/ld.so.preload, a library) that the new label's program then trusts, as
+ * the kernel refuses set-user-ID and file capabilities of an owner the namespace cannot map.
  */
 static struct label *exec_label(struct file *file)
 {
@@ -66,8 +68,8 @@ static struct label *exec_label(struct file *file)
 	struct label *label;
 	int len;
 
-	if (!(inode->i_opflags & IOP_XATTR) || !mnt_may_suid(file->f_path.mnt) ||
-	    !label_sb_carries_transitions(inode->i_sb))
+	if (current_user_ns() != &init_user_ns || !(inode->i_opflags & IOP_XATTR) ||
+	    !mnt_may_suid(file->f_path.mnt) || !label_sb_carries_transitions(inode->i_sb))
 		return NULL;
 	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
 	if (len <= 0)

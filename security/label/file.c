@@ -7,11 +7,12 @@
 #include "label.h"
 
 #include <linux/fcntl.h>
-#include <linux/io_uring/cmd.h>
 #include <linux/fs.h>
+#include <linux/io_uring/cmd.h>
 #include <linux/ioctl.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
+#include <asm/ioctls.h>
 
 /*
  * The framework exempts S_PRIVATE inodes (the shared anonymous inode of eventfd, epoll,
@@ -107,6 +108,16 @@ static void hook_file_set_fowner(struct file *file)
 		WRITE_ONCE(obj->label, label_of_current());
 }
 
+/*
+ * Choosing the signal (F_SETSIG) or turning SIGIO on (O_ASYNC, FIOASYNC) decides what the
+ * owner gets as much as naming the owner does: the signal is then sent with the label of the
+ * task that did so, not of whoever set the owner before.
+ */
+static void sigio_chosen_by_current(struct file *file)
+{
+	hook_file_set_fowner(file);
+}
+
 /* SIGIO and SIGURG need what kill() would need, from the task that set the owner. */
 static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct *fown, int sig)
 {
@@ -119,6 +130,8 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 {
 	u32 access = 0;
 
+	if (cmd == FIOASYNC)
+		sigio_chosen_by_current(file);
 	if (_IOC_DIR(cmd) & _IOC_WRITE)
 		access |= LABEL_MAY_WRITE;
 	if (_IOC_DIR(cmd) & _IOC_READ)
@@ -130,6 +143,8 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 
 static int hook_file_fcntl(struct file *file, unsigned int cmd, unsigned long arg)
 {
+	if (cmd == F_SETSIG || (cmd == F_SETFL && ((arg ^ file->f_flags) & FASYNC)))
+		sigio_chosen_by_current(file);
 	if (cmd != F_SETFL || (arg & O_APPEND))
 		return 0;
 	return overwrite_check(file, "file_fcntl");
@@ -137,7 +152,8 @@ static int hook_file_fcntl(struct file *file, unsigned int cmd, unsigned long ar
 
 /*
  * flock(), leases and POSIX locks: a shared lock needs r, an exclusive one a (w implies it), so
- * that a reader cannot block the writers of another label.
+ * that a reader cannot block the writers of another label. Locks on "_" files, which every
+ * task may read, need r only, as Smack allows them: the lock files of the system are "_".
  */
 static int hook_file_lock(struct file *file, unsigned int cmd)
 {
@@ -145,6 +161,8 @@ static int hook_file_lock(struct file *file, unsigned int cmd)
 	case F_RDLCK:
 		return file_check(file, LABEL_MAY_READ, "file_lock");
 	case F_WRLCK:
+		if (label_of_inode(file_inode(file)) == label_floor)
+			return file_check(file, LABEL_MAY_READ, "file_lock");
 		return file_check(file, LABEL_MAY_APPEND, "file_lock");
 	default:
 		return 0;

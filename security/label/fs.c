@@ -82,21 +82,19 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 }
 
 /*
- * Pipes, sockets and the anonymous inodes made for one file each (anon_inode_create_getfile())
- * have no name to reach them by, only descriptors, which the holder was given; sockets are
- * checked through their struct sock. They are "*", as Smack makes them, whether or not their
- * file system answers xattrs (sockfs does).
+ * A file with no path, made by d_alloc_pseudo() for the task that creates it: a pipe, a
+ * memfd, an io_uring ring or a userfaultfd (their own anonymous inodes). It is that task's, as
+ * Smack makes pipes and tmpfs pseudo files: its holder acts with the creator's data or
+ * authority, so passing it to another label asks what that label may do to the creator's.
+ * Sockets are "*" instead, as Smack makes them: they are checked through their struct sock.
  */
-static bool is_pathless(struct inode *inode)
+static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
 {
-	switch (inode->i_sb->s_magic) {
-	case PIPEFS_MAGIC:
-	case SOCKFS_MAGIC:
-	case ANON_INODE_FS_MAGIC:
-		return true;
-	default:
-		return false;
-	}
+	if (inode->i_sb->s_magic == SOCKFS_MAGIC)
+		return label_star;
+	if (dentry->d_flags & DCACHE_NORCU)
+		return label_of_current();
+	return NULL;
 }
 
 /*
@@ -114,7 +112,7 @@ static struct label *label_without_xattrs(struct inode *inode)
 static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 {
 	char buf[LABEL_NAME_MAX + 1];
-	struct label *label = label_floor;
+	struct label *label;
 	struct label_obj *obj;
 	int len;
 
@@ -123,11 +121,11 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 	obj = label_inode_obj(inode);
 	if (!obj || READ_ONCE(obj->label))
 		return;
-	if (is_pathless(inode)) {
-		label = label_star;
-	} else if (!(inode->i_opflags & IOP_XATTR)) {
+	label = pathless_label(dentry, inode);
+	if (!label && !(inode->i_opflags & IOP_XATTR))
 		label = label_without_xattrs(inode);
-	} else {
+	if (!label) {
+		label = label_floor;
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);

@@ -40,16 +40,14 @@ static void hook_sk_clone_security(const struct sock *sk, struct sock *newsk)
 
 /*
  * The server's end of a new stream connection is allocated by the connecting task: it is
- * labelled as the listening socket, whose owner accept()s it.
+ * labelled as the listening socket, whose owner accept()s it. That is done whatever the
+ * answer, which permissive mode may turn into a connection.
  */
 static int hook_unix_stream_connect(struct sock *sock, struct sock *other, struct sock *newsk)
 {
-	int rc = label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
-			     "unix_stream_connect", NULL);
-
-	if (!rc)
-		hook_sk_clone_security(other, newsk);
-	return rc;
+	hook_sk_clone_security(other, newsk);
+	return label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
+			   "unix_stream_connect", NULL);
 }
 
 static int hook_unix_may_send(struct socket *sock, struct socket *other)

@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <sys/eventfd.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
@@ -448,18 +449,32 @@ TEST(received_descriptor_needs_its_access)
 	ASSERT_EQ(0, pass_file(path, "pass_s"));
 }
 
+/* A memfd of this task's label: sized, written and mapped by it with no rule. */
+static int use_memfd(void)
+{
+	int fd = memfd_create("label_test", MFD_CLOEXEC);
+
+	if (fd < 0 || ftruncate(fd, 4096) || write(fd, "data", 4) != 4)
+		return -1;
+	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
 /*
- * Pipes, sockets and anonymous inodes are reached only through descriptors: "*", so that
- * passing one to a task of any label, or using it after, needs no rule.
+ * Files without a path are their creator's (pipes, memfds, io_uring rings), as Smack makes
+ * them: passing one to another label asks that label's access to the creator's. Sockets are
+ * "*", checked as sockets; eventfd and its like share one inode the framework never checks.
  */
-TEST(pathless_files_are_star)
+TEST(pathless_files_take_their_creator_label)
 {
 	int pipefd[2], pair[2], event;
 
+	ASSERT_EQ(0, ERRNO_AS("memfd_s", ROOT, use_memfd()));
 	ASSERT_EQ(0, pipe2(pipefd, O_CLOEXEC));
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair));
 	event = eventfd(0, EFD_CLOEXEC);
 	ASSERT_LE(0, event);
+	ASSERT_EQ(EACCES, pass_fd(pipefd[1], "pathless_s"));
+	ASSERT_EQ(0, load("pathless_s _ w"));
 	ASSERT_EQ(0, pass_fd(pipefd[1], "pathless_s"));
 	ASSERT_EQ(0, pass_fd(pair[0], "pathless_s"));
 	ASSERT_EQ(0, pass_fd(event, "pathless_s"));

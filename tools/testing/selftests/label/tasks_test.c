@@ -54,6 +54,32 @@ TEST(sigio_needs_w)
 	ASSERT_EQ(SIGKILL, end_of(pid, release));
 }
 
+/*
+ * SIGKILL chosen with F_SETSIG by a task without w on @pid, on a pipe whose owner a task with
+ * w set: the child takes "sigio2_w" to set the owner, then "sigio2_s" to choose the signal.
+ */
+static int sigio_signal_chosen_later(pid_t pid)
+{
+	int pipefd[2];
+
+	if (pipe(pipefd) || fcntl(pipefd[0], F_SETOWN, pid) || set_label("sigio2_s") ||
+	    fcntl(pipefd[0], F_SETSIG, SIGKILL) || fcntl(pipefd[0], F_SETFL, O_ASYNC))
+		return -1;
+	return write(pipefd[1], "", 1) == 1 ? 0 : -1;
+}
+
+/* The signal is sent with the label of whoever chose it, not of whoever named the owner. */
+TEST(sigio_signal_chosen_later_needs_w)
+{
+	int release;
+	pid_t pid = spawn_waiter("sigio2_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, load("sigio2_w sigio2_o w"));
+	ASSERT_EQ(0, ERRNO_AS("sigio2_w", ROOT, sigio_signal_chosen_later(pid)));
+	ASSERT_EQ(0, end_of(pid, release));
+}
+
 /* One call on another task and the access it needs: r to read about the task, w to change it. */
 FIXTURE(task_call) {
 	pid_t pid;
