@@ -204,6 +204,40 @@ TEST_F(task_call, needs_its_access)
 	ASSERT_NE(EACCES, ERRNO_AS("tcall_s", ROOT, variant->call(self->pid)));
 }
 
+/* setpgid() acts only on the caller and its children: asked here of a child of another label. */
+TEST(setpgid_needs_w)
+{
+	int release;
+	pid_t pid = spawn_waiter("pgid_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(-1, setpgid(pid, pid));
+	ASSERT_EQ(EACCES, errno);
+	ASSERT_EQ(0, load("_ pgid_o w"));
+	ASSERT_EQ(0, setpgid(pid, pid));
+	close(release);
+	waitpid(pid, NULL, 0);
+}
+
+static int trace_me(void)
+{
+	return ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+}
+
+/* PTRACE_TRACEME makes the parent a tracer: the parent needs rw on the child. */
+TEST(traceme_needs_rw_from_the_parent)
+{
+	int err = ERRNO_AS("traceme_o", ROOT, trace_me());
+
+	if (err == ENOSYS)
+		SKIP(return, "no ptrace in this kernel");
+	ASSERT_EQ(EACCES, err);
+	ASSERT_EQ(0, load("_ traceme_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("traceme_o", ROOT, trace_me()));
+	ASSERT_EQ(0, load("_ traceme_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("traceme_o", ROOT, trace_me()));
+}
+
 static int perf_open(pid_t pid)
 {
 	struct perf_event_attr attr = {
