@@ -18,8 +18,15 @@ cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/incl
 targets=$(cd "$top/tools/testing/selftests" && echo */)
 targets="${targets//\//} lsm"
 
-inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" -type f -newer "$img" \
-	2>/dev/null | head -1 || true)
+# The selftests are built from build/linux's copies, which make tree refreshes: a project file
+# edited after the last make tree but before an image was built is older than that image, and
+# only its copy says the image is stale.
+copies=()
+for t in $targets; do
+	copies+=("$src/tools/testing/selftests/$t")
+done
+inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" "${copies[@]}" \
+	-type f -newer "$img" 2>/dev/null | head -1 || true)
 if [ -f "$img" ] && [ -z "$inputs" ] && [ "$img" -nt "$kout/usr/include" ] && [ "$img" -nt /bin/busybox ]; then
 	exit 0
 fi
