@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Checks the label security module from user space, hosted by the stacker or standalone. */
 
+#include <sched.h>
 #include <sys/mount.h>
 
 #include "common.h"
@@ -591,6 +592,46 @@ TEST(labelexec_needs_a_trusted_file_system)
 	exec_label(_metadata, "untrust_s", path, label, sizeof(label));
 	ASSERT_STREQ("untrust_t", label);
 	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
+}
+
+/* Exit status of a child whose kernel has no user namespaces for it. */
+#define NO_USERNS 254
+
+/*
+ * In a user namespace anyone may bind-mount over the files the new label's program trusts
+ * (/etc/ld.so.preload): an exec label does not count there, as a set-user-ID bit of an owner
+ * the namespace cannot map does not.
+ */
+TEST(labelexec_ignored_in_a_user_namespace)
+{
+	const char *path = "/tmp/label-userns";
+	char label[LABEL_MAX + 2];
+	ssize_t len = 0, n;
+	int out[2], status;
+	pid_t pid;
+
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "userns_t", 8, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
+	pid = fork_as("userns_s", ROOT);
+	if (!pid) {
+		if (unshare(CLONE_NEWUSER))
+			_exit(NO_USERNS);
+		if (dup2(out[1], STDOUT_FILENO) == STDOUT_FILENO)
+			execl(path, "cat", SELF_LABEL, (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	close(out[1]);
+	while ((n = read(out[0], label + len, sizeof(label) - 1 - len)) > 0)
+		len += n;
+	close(out[0]);
+	label[len] = '\0';
+	status = child_status(pid);
+	if (status == NO_USERNS)
+		SKIP(return, "no user namespaces in this kernel");
+	ASSERT_EQ(0, status);
+	ASSERT_STREQ("userns_s", label);
 }
 
 /* Like a set-user-ID exec, a transition is refused under no_new_privs. */
