@@ -69,10 +69,11 @@ static struct label *exec_label(struct file *file)
 	int len;
 
 	if (current_user_ns() != &init_user_ns || !(inode->i_opflags & IOP_XATTR) ||
-	    !mnt_may_suid(file->f_path.mnt) || !label_sb_carries_transitions(inode->i_sb))
+	    !mnt_may_suid(file->f_path.mnt))
 		return NULL;
+	/* Most programs have no exec label: read it before looking for the root file system. */
 	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
-	if (len <= 0)
+	if (len <= 0 || !label_sb_carries_transitions(inode->i_sb))
 		return NULL;
 	label = label_intern(buf, len);
 	return IS_ERR(label) ? NULL : label;

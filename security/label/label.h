@@ -96,7 +96,7 @@ int label_check_same(const struct label *subject, const struct label *allowed, c
  * @inode: the object's inode, for the log, or NULL
  *
  * The answers that need no rule and are by far the most common - an object of the subject's
- * own label or "*" (pipes, sockets), reading or executing a "_" object - are decided inline,
+ * own label or "*" (sockets), reading or executing a "_" object - are decided inline,
  * without a call: every path component, stat(), read() and write() of an unlabelled system
  * asks one of them. Steps 2 and 3 of label_decide() for these cases; the rest is
  * label_check_slow().
@@ -128,8 +128,8 @@ static const struct stacker_value_id label_values __maybe_unused = { .blobs = &l
  * struct label_obj - what the module keeps on a cred, inode, file, IPC object, message, socket
  *	or key
  * @label: the label; NULL on an inode whose label is not known yet (treated as the floor). On
- *	a file, the label of the task that last set its owner (F_SETOWN), which SIGIO and SIGURG
- *	are sent with; NULL before.
+ *	a file, the label SIGIO and SIGURG are sent with: its opener's, then that of the task
+ *	that last set its owner, chose the signal or turned the notification on.
  */
 struct label_obj {
 	struct label *label;

@@ -7,6 +7,7 @@
 #include <linux/perf_event.h>
 #include <sched.h>
 #include <stdint.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -55,28 +56,52 @@ TEST(sigio_needs_w)
 }
 
 /*
- * SIGKILL chosen with F_SETSIG by a task without w on @pid, on a pipe whose owner a task with
- * w set: the child takes "sigio2_w" to set the owner, then "sigio2_s" to choose the signal.
+ * On a pipe whose owner @pid a task of "sigio2_w" (w on @pid) set, the child, now "sigio2_s",
+ * chooses SIGKILL with F_SETSIG, or turns SIGIO on with FIOASYNC after "sigio2_w" chose it.
  */
-static int sigio_signal_chosen_later(pid_t pid)
+static int sigio_chosen_later(pid_t pid, bool by_setsig)
 {
-	int pipefd[2];
+	int pipefd[2], on = 1;
 
-	if (pipe(pipefd) || fcntl(pipefd[0], F_SETOWN, pid) || set_label("sigio2_s") ||
-	    fcntl(pipefd[0], F_SETSIG, SIGKILL) || fcntl(pipefd[0], F_SETFL, O_ASYNC))
+	if (pipe(pipefd) || fcntl(pipefd[0], F_SETOWN, pid))
+		return -1;
+	if (!by_setsig && fcntl(pipefd[0], F_SETSIG, SIGKILL))
+		return -1;
+	if (set_label("sigio2_s"))
+		return -1;
+	if (by_setsig ? fcntl(pipefd[0], F_SETSIG, SIGKILL) || fcntl(pipefd[0], F_SETFL, O_ASYNC) :
+			ioctl(pipefd[0], FIOASYNC, &on))
 		return -1;
 	return write(pipefd[1], "", 1) == 1 ? 0 : -1;
 }
 
-/* The signal is sent with the label of whoever chose it, not of whoever named the owner. */
-TEST(sigio_signal_chosen_later_needs_w)
+/* SIGIO is sent with the label of whoever chose it or turned it on, not who named the owner. */
+FIXTURE(sigio_chosen) {};
+
+FIXTURE_VARIANT(sigio_chosen)
+{
+	bool by_setsig;
+};
+
+FIXTURE_VARIANT_ADD(sigio_chosen, f_setsig) { .by_setsig = true };
+FIXTURE_VARIANT_ADD(sigio_chosen, fioasync) { .by_setsig = false };
+
+FIXTURE_SETUP(sigio_chosen)
+{
+	ASSERT_EQ(0, load("sigio2_w sigio2_o w"));
+}
+
+FIXTURE_TEARDOWN(sigio_chosen)
+{
+}
+
+TEST_F(sigio_chosen, later_needs_w)
 {
 	int release;
 	pid_t pid = spawn_waiter("sigio2_o", 0, NULL, &release);
 
 	ASSERT_LT(0, pid);
-	ASSERT_EQ(0, load("sigio2_w sigio2_o w"));
-	ASSERT_EQ(0, ERRNO_AS("sigio2_w", ROOT, sigio_signal_chosen_later(pid)));
+	ASSERT_EQ(0, ERRNO_AS("sigio2_w", ROOT, sigio_chosen_later(pid, variant->by_setsig)));
 	ASSERT_EQ(0, end_of(pid, release));
 }
 
