@@ -4,6 +4,7 @@
 #
 #   make run     boot the stacked kernel and show it working (the main job)
 #   make shell   the same VM, to an interactive shell
+#                (ROOT=debian: either of them in the Debian system, SELinux enforcing)
 #   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
 #   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
 #                Debian 12 chroot: proves that make check installs everything it needs
@@ -33,7 +34,7 @@ LOCK := flock $(B)/.lock
 # library", then "coccicheck failed"; found by make check-fresh).
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
-	kmod util-linux ocaml-nox libpython3-dev
+	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs
 
 .PHONY: all deps tree kernel kernel-% run shell check check-fresh kunit vmtest static bench clean \
 	distclean
@@ -55,11 +56,14 @@ kernel: kernel-stacked
 kernel-%: tree
 	@$(LOCK) $(WB)/build-kernel.sh $*
 
+# The root file system of make run and make shell: initramfs (busybox) or debian.
+ROOT ?= initramfs
+
 run: kernel-stacked
-	@$(WB)/vm.sh --variant stacked --mode tour
+	@$(WB)/vm.sh --variant stacked --root $(ROOT) --mode tour
 
 shell: kernel-stacked
-	@$(WB)/vm.sh --variant stacked --mode shell
+	@$(WB)/vm.sh --variant stacked --root $(ROOT) --mode shell
 
 check: tree
 	@$(WB)/check.sh

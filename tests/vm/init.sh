@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # /init of the test VM: mount the pseudo file systems, then run what the kernel command line asks
 # for (wb.mode=tests|tour|shell|probe, wb.tests=a,b,...: kselftests as <dir>/<program> under
-# /kselftest, or programs of /tests), framing each program's output with
-# markers that tools/workbench/vmtest.sh reads back from the serial console.
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
+# $WB_ROOT/kselftest, or programs of $WB_ROOT/tests), framing each program's output with
+# markers that tools/workbench/vmtest.sh reads back from the serial console. The busybox
+# initramfs runs it as /init; the Debian system's init (tests/debian/init) with WB_ROOT=/opt/wb.
+root=${WB_ROOT:-}
+mounted() { grep -q " $1 " /proc/mounts 2>/dev/null; }
+mounted /proc || mount -t proc proc /proc
+mounted /sys || mount -t sysfs sysfs /sys
 mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mounted /dev || mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 mkdir -p /dev/pts /dev/shm
 mount -t tmpfs tmpfs /dev/shm
@@ -20,14 +23,14 @@ case "$mode" in
 tests)
 	for t in $(arg wb.tests | tr ',' ' '); do
 		echo "WB-BEGIN $t"
-		prog=/kselftest/$t
-		[ -x "$prog" ] || prog=/tests/$t
+		prog=$root/kselftest/$t
+		[ -x "$prog" ] || prog=$root/tests/$t
 		(cd /tmp && "$prog")
 		echo "WB-END $t rc=$?"
 	done
 	;;
 tour)
-	sh /demo/tour.sh
+	sh $root/demo/tour.sh
 	;;
 shell)
 	echo "Stacker VM shell: 'reboot -f' leaves."

@@ -1,8 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Boot a kernel variant in qemu with the test initramfs.
+# Boot a kernel variant in qemu with the test initramfs, or with the Debian system on a disk.
 #   vm.sh --variant V --mode tests|tour|shell [--tests a,b] [--append "..."] [--log FILE]
-#         [--timeout S] [--icount] [--smp N]
+#         [--timeout S] [--icount] [--smp N] [--root initramfs|debian] [--disk IMG]
+# --root debian boots build/debian/debian.img's system (tools/workbench/mkdebian.sh) from a
+# virtio disk: IMG if given (a copy the caller keeps, so that a later boot sees what this one
+# wrote), otherwise build/debian/scratch.img, a fresh copy of the image.
 # The guest has two CPUs unless --smp says otherwise, and the run fails if the kernel did not bring
 # them all up. KVM is used when a guest really boots under it (probed once per machine, cached in
 # build/); otherwise multi-threaded TCG (one host thread per vCPU), with one line saying why.
@@ -14,7 +17,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-variant=stacked mode=tour tests= append= log= timeout=180 icount= smp=2
+variant=stacked mode=tour tests= append= log= timeout=180 icount= smp=2 root=initramfs disk=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--variant) variant=$2; shift ;;
@@ -25,15 +28,32 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--icount) icount=1 ;;
 	--smp) smp=$2; shift ;;
+	--root) root=$2; shift ;;
+	--disk) disk=$2; shift ;;
 	*) echo "vm.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
 done
 
 kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
-"$top/tools/workbench/mkinitramfs.sh" "$variant"
-initrd=$top/build/initramfs-$variant.cpio.gz
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
+case "$root" in
+initramfs)
+	"$top/tools/workbench/mkinitramfs.sh" "$variant"
+	initrd=$top/build/initramfs-$variant.cpio.gz
+	boot=(-kernel "$kernel" -initrd "$initrd")
+	;;
+debian)
+	"$top/tools/workbench/mkdebian.sh"
+	if [ -z "$disk" ]; then
+		disk=$top/build/debian/scratch.img
+		cp --sparse=always "$top/build/debian/debian.img" "$disk"
+	fi
+	boot=(-kernel "$kernel" -drive "file=$disk,if=virtio,format=raw")
+	cmdline="root=/dev/vda rw rootwait init=/opt/wb/init $cmdline"
+	;;
+*) echo "vm.sh: unknown root $root" >&2; exit 2 ;;
+esac
 
 # Decide the accelerator once per machine: KVM only if a guest gets to /init under it.
 accel_file=$top/build/.accel-smp
@@ -46,8 +66,9 @@ elif [ -f "$accel_file" ]; then
 else
 	accel=tcg,thread=multi why="/dev/kvm is missing or not usable"
 	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+		"$top/tools/workbench/mkinitramfs.sh" "$variant"
 		if timeout 15 qemu-system-x86_64 -machine q35 -accel kvm -cpu max -smp "$smp" -m 256 -nographic \
-			-no-reboot -kernel "$kernel" -initrd "$initrd" \
+			-no-reboot -kernel "$kernel" -initrd "$top/build/initramfs-$variant.cpio.gz" \
 			-append "console=ttyS0 panic=-1 wb.mode=probe" </dev/null 2>&1 | grep -q WB-READY; then
 			accel="kvm -cpu max" why="a guest booted under KVM"
 		else
@@ -69,14 +90,14 @@ case "$accel" in tcg,thread=multi*) cmdline="$cmdline tsc=unstable" ;; esac
 # shellcheck disable=SC2086
 if [ "$mode" = shell ]; then
 	exec qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 -nographic -no-reboot \
-		-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+		"${boot[@]}" -append "$cmdline"
 fi
 
 [ -n "$log" ] || log=$(mktemp)
 rc=0
 # shellcheck disable=SC2086
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 \
-	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
+	-nographic -no-reboot "${boot[@]}" -append "$cmdline" \
 	</dev/null >"$log" 2>&1 || rc=$?
 if [ "$mode" = tour ]; then
 	sed -n '/WB-READY/,/WB-DONE/p' "$log" | grep -v '^WB-'

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # VM tier: for each scenario of tests/scenarios, build its kernel variant, boot it with the test
 # programs and read their KTAP back from the serial console. A program that crashes, or never
-# reports all of its plan, counts as failed; so does a VM that hangs, panics or oopses.
+# reports all of its plan, counts as failed; so does a VM that hangs, panics or oopses. The
+# Debian scenarios boot one copy of the Debian image, made afresh for each run, in turn; then
+# the "# context" lines of debian/contexts_test are compared, scenario by scenario, with the
+# first scenario's (SELinux alone): one test per line.
 # Writes "passed failed skipped" to build/results/vm.
 set -uo pipefail
 
@@ -10,7 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 res=$top/build/results
 mkdir -p "$res"
 pass=0 fail=0 skip=0
-only=${1:-}
+only=${1:-*}   # a shell pattern of scenario names
 
 # One program's part of a console log, between its markers (program names hold slashes).
 program_output() {
@@ -35,9 +38,39 @@ ktap_count() {
 		}'
 }
 
-while read -r scenario variant programs cmdline; do
+# Compare one scenario's context lines with the reference scenario's: "pass fail".
+compare_contexts() {
+	local ref=$1 log=$2 p=0 f=0 name want got
+	while IFS= read -r line; do
+		name=${line%%: *}
+		want=$(grep -F -m 1 "$name: " "$ref" || true)
+		got=$(grep -F -m 1 "$name: " "$log" || true)
+		if [ -n "$got" ] && [ "$got" = "$want" ]; then
+			p=$((p + 1))
+		else
+			f=$((f + 1))
+			printf '    %s differs from SELinux alone:\n      want %s\n      got  %s\n' \
+				"${name#\# context }" "${want#*: }" "${got#*: }" >&2
+		fi
+	done < <(grep '^# context ' "$ref")
+	echo "$p $f"
+}
+
+disk=$res/debian-disk.img disk_made='' reference=''
+while read -r scenario variant root programs cmdline; do
 	case "$scenario" in ''|'#'*) continue ;; esac
-	[ -z "$only" ] || [ "$only" = "$scenario" ] || continue
+	# shellcheck disable=SC2254
+	case "$scenario" in $only) ;; *) continue ;; esac
+	if [ "$root" = debian ] && [ -z "$disk_made" ]; then
+		if ! "$top/tools/workbench/mkdebian.sh" >"$res/debian-build.log" 2>&1; then
+			echo "  VMTEST  the Debian image does not build:"
+			tail -n 20 "$res/debian-build.log" | sed 's/^/    /'
+			fail=$((fail + 1))
+			continue
+		fi
+		cp --sparse=always "$top/build/debian/debian.img" "$disk"
+		disk_made=1
+	fi
 	if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" >"$res/build-$variant.log" 2>&1; then
 		echo "  VMTEST  $scenario: kernel variant $variant does not build:"
 		grep -E 'error|Error' "$res/build-$variant.log" | head -n 20 | sed 's/^/    /'
@@ -46,8 +79,8 @@ while read -r scenario variant programs cmdline; do
 	fi
 	log=$res/vm-$scenario.log
 	: > "$log"
-	"$top/tools/workbench/vm.sh" --variant "$variant" --mode tests --tests "$programs" \
-		--append "$cmdline" --log "$log" --timeout 300 >"$res/vm-$scenario.out" 2>&1
+	"$top/tools/workbench/vm.sh" --variant "$variant" --root "$root" --disk "$disk" --mode tests \
+		--tests "$programs" --append "$cmdline" --log "$log" --timeout 300 >"$res/vm-$scenario.out" 2>&1
 	vmrc=$?
 	sed -i 's/\r$//' "$log"
 	line="  VMTEST  $scenario ($variant${cmdline:+, $cmdline}):"
@@ -58,6 +91,18 @@ while read -r scenario variant programs cmdline; do
 		line="$line $prog $p/$((p + f))"
 		[ "$f" = 0 ] || { program_output "$log" "$prog" | grep '^not ok' | sed 's/^/    /'; sed 's/^/    /' "$why"; }
 	done
+	case ",$programs," in
+	*,debian/contexts_test,*)
+		program_output "$log" debian/contexts_test > "$res/contexts-$scenario"
+		if [ -z "$reference" ]; then
+			reference=$scenario
+		else
+			read -r p f < <(compare_contexts "$res/contexts-$reference" "$res/contexts-$scenario")
+			pass=$((pass + p)) fail=$((fail + f))
+			line="$line, contexts as $reference $p/$((p + f))"
+		fi
+		;;
+	esac
 	echo "$line"
 	if [ "$vmrc" != 0 ]; then
 		fail=$((fail + 1))
