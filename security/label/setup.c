@@ -24,9 +24,16 @@ struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 /* Set once the module is up; its securityfs files exist only then. */
 bool label_initialized __ro_after_init;
 
+/* /proc/<pid>/attr/label/current: the task's label (cred.c). */
+static const struct lsm_procattr label_procattrs[] = {
+	{ "current", 0666 },
+	{}
+};
+
 static const struct lsm_id label_lsmid = {
 	.name = "label",
 	.id = LSM_ID_LABEL,
+	.procattrs = label_procattrs,
 };
 
 /**

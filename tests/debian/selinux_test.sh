@@ -15,7 +15,7 @@ kernel_ctx=system_u:system_r:kernel_t
 test_ctx=system_u:system_r:test_t
 other_ctx=system_u:system_r:other_t
 
-plan 23
+plan 25
 
 same "SELinux enforces the project's policy" "1 $kernel_ctx" "$(cat /sys/fs/selinux/enforce) $(id -Z)"
 if [ $label = yes ]; then
@@ -112,6 +112,15 @@ else
 	check "there is no attr/label/current to write" sh -c '! printf web > /proc/self/attr/label/current'
 	check "a module not selected has no attr/ directory" test ! -e /proc/self/attr/label
 fi
+
+# attr/selinux/ is SELinux's alone, whichever module answers attr/current.
+same "attr/selinux/current is SELinux's context" "$(id -Z)" \
+	"$(tr -d '\0' < /proc/self/attr/selinux/current)"
+same "writing attr/selinux/current sets SELinux's context, and only it" \
+	"$(echo $test_ctx $test_ctx $(cat /proc/self/attr/label/current 2>/dev/null))" "$(sh -c \
+	'printf %s '$test_ctx' > /proc/self/attr/selinux/current &&
+	 echo $(tr -d "\0" < /proc/$$/attr/selinux/current) $(tr -d "\0" < /proc/$$/attr/current) \
+	 $(cat /proc/$$/attr/label/current 2>/dev/null)')"
 
 # SELinux's peer labels on UNIX sockets: the peer's context, not the receiver's, not label's.
 same "SO_PEERSEC and SCM_SECURITY give the peer's SELinux context" \

@@ -4,6 +4,7 @@
  * enforces, and the LSM lists name the modules the kernel runs.
  */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -78,6 +79,58 @@ TEST(lsm_get_self_attr_reports_label_after_selinux)
 		ctx = (struct lsm_ctx *)((char *)ctx + ctx->len);
 	}
 	EXPECT_TRUE(label);
+}
+
+/* Append "@word " to the string in @buf, if it fits. */
+static void append_word(char *buf, size_t size, const char *word)
+{
+	size_t len = strlen(buf), n = strlen(word);
+
+	if (len + n + 2 > size)
+		return;
+	memcpy(buf + len, word, n);
+	strcpy(buf + len + n, " ");
+}
+
+/*
+ * /proc/self/attr/ has a directory for each active LSM with process attributes, in the order of
+ * /sys/kernel/security/lsm, and for no other: not for a module that is built but not selected.
+ */
+TEST(attr_directories_follow_the_lsm_list)
+{
+	static const char *const with_attrs[] = { "selinux", "smack", "apparmor", "label" };
+	char lsms[256], want[256] = "", got[256] = "", *name, *save;
+	struct dirent *de;
+	unsigned int i;
+	DIR *dir;
+
+	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", lsms, sizeof(lsms)));
+	for (name = strtok_r(lsms, ",", &save); name; name = strtok_r(NULL, ",", &save))
+		for (i = 0; i < sizeof(with_attrs) / sizeof(with_attrs[0]); i++)
+			if (!strcmp(name, with_attrs[i]))
+				append_word(want, sizeof(want), name);
+
+	dir = opendir("/proc/self/attr");
+	ASSERT_NE(NULL, dir);
+	while ((de = readdir(dir)))
+		if (de->d_type == DT_DIR && de->d_name[0] != '.')
+			append_word(got, sizeof(got), de->d_name);
+	closedir(dir);
+	EXPECT_STREQ(want, got);
+}
+
+/* attr/selinux/current is SELinux's context, which attr/current also shows, label beside it. */
+TEST(selinux_has_its_own_attr_directory)
+{
+	char mine[256], first[256];
+
+	ASSERT_LT(0, read_text("/proc/self/attr/selinux/current", mine, sizeof(mine)));
+	ASSERT_LT(0, read_text("/proc/self/attr/current", first, sizeof(first)));
+	EXPECT_STREQ(first, mine);
+	EXPECT_EQ(0, access("/proc/self/attr/selinux/prev", R_OK));
+	EXPECT_EQ(0, access("/proc/self/attr/selinux/sockcreate", W_OK));
+	/* Root passes the file mode; SELinux itself refuses to set prev. */
+	EXPECT_EQ(-1, write_text("/proc/self/attr/selinux/prev", first, strlen(first)));
 }
 
 TEST(unprivileged_sethostname_is_denied)
