@@ -133,6 +133,90 @@ TEST(selinux_has_its_own_attr_directory)
 	EXPECT_EQ(-1, write_text("/proc/self/attr/selinux/prev", first, strlen(first)));
 }
 
+/* LSM_FLAG_SINGLE with label's id: label's record alone, "_". */
+TEST(lsm_get_self_attr_single_gives_label_alone)
+{
+	__u64 buf[128];
+	__u32 size = sizeof(buf);
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+
+	ctx->id = LSM_ID_LABEL;
+	ASSERT_EQ(1, syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size, LSM_FLAG_SINGLE));
+	EXPECT_EQ(LSM_ID_LABEL, ctx->id);
+	EXPECT_STREQ("_", (char *)ctx->ctx);
+	EXPECT_EQ(ctx->len, size);
+}
+
+/* Too small a buffer: E2BIG, and the size that the full answer needs. */
+TEST(lsm_get_self_attr_too_small_says_the_size_needed)
+{
+	__u64 buf[128];
+	__u32 size = sizeof(buf), need;
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+
+	ASSERT_LE(2, syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size, 0));
+	need = size;
+	size = need - 1;
+	EXPECT_EQ(-1, syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size, 0));
+	EXPECT_EQ(E2BIG, errno);
+	EXPECT_EQ(need, size);
+}
+
+/* lsm_set_self_attr(): @label under label's id, in a child; the child's exit status says. */
+static int set_label_in_child(const char *label, __u64 attr, __u32 size_delta)
+{
+	__u64 buf[1024];
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	char selinux_before[256], selinux_after[256], mine[512];
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		size_t len = strlen(label) + 1;
+
+		memset(ctx, 0, sizeof(*ctx));
+		ctx->id = LSM_ID_LABEL;
+		ctx->len = sizeof(*ctx) + len;
+		ctx->ctx_len = len;
+		memcpy(ctx->ctx, label, len);
+		if (read_text("/proc/self/attr/selinux/current", selinux_before, 256) < 0)
+			_exit(100);
+		if (syscall(__NR_lsm_set_self_attr, attr, ctx, ctx->len + size_delta, 0))
+			_exit(errno);
+		if (read_text("/proc/self/attr/label/current", mine, sizeof(mine)) < 0 ||
+		    strcmp(mine, label) ||
+		    read_text("/proc/self/attr/selinux/current", selinux_after, 256) < 0 ||
+		    strcmp(selinux_before, selinux_after))
+			_exit(101);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* Routed by id: label takes the label, SELinux's context stays. */
+TEST(lsm_set_self_attr_routes_to_label_by_id)
+{
+	EXPECT_EQ(0, set_label_in_child("web", LSM_ATTR_CURRENT, 0));
+}
+
+/* Refused with nothing changed: label's own attr file still says "_" afterwards. */
+TEST(lsm_set_self_attr_refuses_bad_input)
+{
+	char label[300], mine[64];
+
+	memset(label, 'a', 256);
+	label[256] = '\0';
+	EXPECT_EQ(EINVAL, set_label_in_child(label, LSM_ATTR_CURRENT, 0));
+	EXPECT_EQ(EINVAL, set_label_in_child("bad/label", LSM_ATTR_CURRENT, 0));
+	EXPECT_EQ(EOPNOTSUPP, set_label_in_child("web", LSM_ATTR_EXEC, 0));
+	EXPECT_EQ(E2BIG, set_label_in_child("web", LSM_ATTR_CURRENT, 8192));
+	EXPECT_EQ(EINVAL, set_label_in_child("web", LSM_ATTR_CURRENT, -20));
+	ASSERT_LT(0, read_text("/proc/self/attr/label/current", mine, sizeof(mine)));
+	EXPECT_STREQ("_", mine);
+}
+
 TEST(unprivileged_sethostname_is_denied)
 {
 	int status;
