@@ -4,7 +4,7 @@
 #
 #   make run     boot the stacked kernel and show it working (the main job)
 #   make shell   the same VM, to an interactive shell
-#                (ROOT=debian: either of them in the Debian system, SELinux enforcing)
+#                (ROOT=initramfs: either of them in the busybox initramfs, no SELinux policy)
 #   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
 #   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
 #                Debian 12 chroot: proves that make check installs everything it needs
@@ -56,8 +56,9 @@ kernel: kernel-stacked
 kernel-%: tree
 	@$(LOCK) $(WB)/build-kernel.sh $*
 
-# The root file system of make run and make shell: initramfs (busybox) or debian.
-ROOT ?= initramfs
+# The root file system of make run and make shell: debian (the Debian system, SELinux enforcing,
+# about 3 s to boot under TCG) or initramfs (busybox).
+ROOT ?= debian
 
 run: kernel-stacked
 	@$(WB)/vm.sh --variant stacked --root $(ROOT) --mode tour
