@@ -63,7 +63,8 @@ int main(int argc, char **argv)
 	socklen_t slen, dlen, len;
 	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
 	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
 	};
 	struct cmsghdr *cmsg;
 	int ls, ds, cs, one = 1, status;

@@ -89,7 +89,8 @@ static void append_word(char *buf, size_t size, const char *word)
 	if (len + n + 2 > size)
 		return;
 	memcpy(buf + len, word, n);
-	strcpy(buf + len + n, " ");
+	buf[len + n] = ' ';
+	buf[len + n + 1] = '\0';
 }
 
 /*
@@ -106,7 +107,7 @@ TEST(attr_directories_follow_the_lsm_list)
 
 	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", lsms, sizeof(lsms)));
 	for (name = strtok_r(lsms, ",", &save); name; name = strtok_r(NULL, ",", &save))
-		for (i = 0; i < sizeof(with_attrs) / sizeof(with_attrs[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(with_attrs); i++)
 			if (!strcmp(name, with_attrs[i]))
 				append_word(want, sizeof(want), name);
 
@@ -141,7 +142,8 @@ TEST(lsm_get_self_attr_single_gives_label_alone)
 	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
 
 	ctx->id = LSM_ID_LABEL;
-	ASSERT_EQ(1, syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size, LSM_FLAG_SINGLE));
+	ASSERT_EQ(1, syscall(__NR_lsm_get_self_attr, LSM_ATTR_CURRENT, ctx, &size,
+			     LSM_FLAG_SINGLE));
 	EXPECT_EQ(LSM_ID_LABEL, ctx->id);
 	EXPECT_STREQ("_", (char *)ctx->ctx);
 	EXPECT_EQ(ctx->len, size);
