@@ -241,7 +241,7 @@ static __always_inline void *security_attach_value(void *blob, enum stacker_obje
 #ifdef CONFIG_SECURITY_STACKER
 
 int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
-		    int allowed);
+		    int allowed, bool quiet);
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
 #include <linux/percpu-defs.h>
@@ -253,21 +253,23 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
 /*
  * Used by security.c's hook loops. A result other than the hook's default goes to the stacker,
  * which attributes a denial to the hosted module that made it and drops the denials of a
- * permissive module; that is off the fast path, which pays nothing. With statistics on, each
+ * permissive module; that is off the fast path, which pays nothing. QUIET: the caller asked
+ * not to be audited (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics on, each
  * call of a framework slot is one per-CPU increment at a constant address.
  */
 #ifdef CONFIG_SECURITY_STACKER
-#define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
+#define LSM_HOOK_VERDICT(HOOK, NUM, QUIET, RC)					\
 ({										\
 	int __rc = (RC);							\
 										\
 	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) ?				\
 		stacker_verdict(static_calls_table.HOOK[NUM].hl,		\
-				STACKER_HOOK_##HOOK, __rc, LSM_RET_DEFAULT(HOOK)) :	\
+				STACKER_HOOK_##HOOK, __rc, LSM_RET_DEFAULT(HOOK),	\
+				QUIET) :					\
 		__rc;								\
 })
 #else
-#define LSM_HOOK_VERDICT(HOOK, NUM, RC) (RC)
+#define LSM_HOOK_VERDICT(HOOK, NUM, QUIET, RC) (RC)
 #endif
 
 #ifdef CONFIG_SECURITY_STACKER_STATS

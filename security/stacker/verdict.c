@@ -59,9 +59,10 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * @hook: the hook's index
  * @rc: what the hook returned
  * @allowed: the hook's default result
+ * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and
- * logged (ratelimited) with the module, the hook and the subject. A permissive module's policy
+ * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and,
+ * unless @quiet, logged (ratelimited) with the module, the hook and the subject. A permissive module's policy
  * denial (-EACCES) then becomes @allowed, so the next module decides; a refused privilege
  * (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module
  * would let anyone change its labels or policy. Every other result, and every result of an LSM
@@ -72,7 +73,7 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * Return: the result the framework acts on.
  */
 int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
-		    int allowed)
+		    int allowed, bool quiet)
 {
 	const struct stacker_entry *e;
 	bool permissive;
@@ -84,7 +85,7 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 		return rc;
 	count_denial(e);
 	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
-	if (__ratelimit(&stacker_log_limits[e - stacker_entries]))
+	if (!quiet && __ratelimit(&stacker_log_limits[e - stacker_entries]))
 		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
 			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
 			  task_pid_nr(current), current->comm, rc);
