@@ -254,25 +254,12 @@ static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t cou
 	return rc ?: count;
 }
 
-#define STACKER_SEQ_FOPS(name, write_fn)					\
-	static int name##_open(struct inode *inode, struct file *file)		\
-	{									\
-		return single_open(file, name##_show, NULL);			\
-	}									\
-	static const struct file_operations name##_fops = {			\
-		.open = name##_open,						\
-		.read = seq_read,						\
-		.write = write_fn,						\
-		.llseek = seq_lseek,						\
-		.release = single_release,					\
-	}
-
-STACKER_SEQ_FOPS(modules, NULL);
-STACKER_SEQ_FOPS(hooks, NULL);
-STACKER_SEQ_FOPS(stats, NULL);
-STACKER_SEQ_FOPS(errors, NULL);
-STACKER_SEQ_FOPS(mode, mode_write);
-STACKER_SEQ_FOPS(lock, lock_write);
+DEFINE_SHOW_ATTRIBUTE(modules);
+DEFINE_SHOW_ATTRIBUTE(hooks);
+DEFINE_SHOW_ATTRIBUTE(stats);
+DEFINE_SHOW_ATTRIBUTE(errors);
+DEFINE_SHOW_STORE_ATTRIBUTE(mode);
+DEFINE_SHOW_STORE_ATTRIBUTE(lock);
 
 static const struct {
 	const char *name;
@@ -298,7 +285,8 @@ static int __init stacker_securityfs_init(void)
 		file = securityfs_create_file(stacker_files[i].name, stacker_files[i].mode, dir,
 					      NULL, stacker_files[i].fops);
 		if (IS_ERR(file)) {
-			securityfs_remove(dir);
+			/* securityfs_remove() would refuse the directory while files remain. */
+			securityfs_recursive_remove(dir);
 			pr_err("cannot create securityfs file %s: %ld\n", stacker_files[i].name,
 			       PTR_ERR(file));
 			return PTR_ERR(file);
