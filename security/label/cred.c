@@ -123,8 +123,9 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 
 	if (strcmp(name, "current"))
 		return -EINVAL;
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
+	rc = label_may_relabel("setting a task label");
+	if (rc)
+		return rc;
 	if (len && ((char *)value)[len - 1] == '\n')
 		len--;
 	label = label_intern(value, len);

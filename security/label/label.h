@@ -79,6 +79,10 @@ int label_access_to_string(u32 access, char *buf);
 int __init label_rules_init(void);
 u32 label_rule_access(const struct label *subject, const struct label *object);
 int __must_check label_load_rules(char *text, size_t len);
+bool label_frozen(void);
+int label_refuse_frozen(const char *what);
+int __must_check label_may_relabel(const char *what);
+int __must_check label_freeze(void);
 void label_rules_show(struct seq_file *m);
 
 /* decide.c */

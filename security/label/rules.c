@@ -10,8 +10,10 @@
 
 #include "label.h"
 
+#include <linux/capability.h>
 #include <linux/mutex.h>
 #include <linux/rhashtable.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -49,6 +51,11 @@ static const struct rhashtable_params label_rule_params = {
 static struct rhashtable label_rules;
 static LIST_HEAD(label_rule_list);
 static DEFINE_MUTEX(label_rules_mutex);
+/*
+ * Set once, by label_freeze(), under label_rules_mutex, and never cleared: rule loads check it
+ * under the mutex, so no load starts after the freeze; other readers use label_frozen().
+ */
+static bool label_policy_frozen;
 
 /**
  * label_rule_access() - the access a rule gives a subject to an object
@@ -187,11 +194,16 @@ int label_load_rules(char *text, size_t len)
 	}
 
 	mutex_lock(&label_rules_mutex);
+	if (label_policy_frozen) {
+		n = label_refuse_frozen("rule load");
+		goto out_unlock;
+	}
 	n = prepare_lines(text, len, &load);
 	for (i = 0; i < n; i++) {
 		WRITE_ONCE(load.rules[i]->access, load.access[i]);
 		load.rules[i]->loaded = true;
 	}
+out_unlock:
 	mutex_unlock(&label_rules_mutex);
 out_free:
 	if (load.rules != rules) {
@@ -199,6 +211,72 @@ out_free:
 		kvfree(load.access);
 	}
 	return n;
+}
+
+/**
+ * label_frozen() - whether the policy is frozen until reboot
+ *
+ * Context: Any context.
+ * Return: true once label_freeze() has succeeded.
+ */
+bool label_frozen(void)
+{
+	return READ_ONCE(label_policy_frozen);
+}
+
+/**
+ * label_refuse_frozen() - refuse a change the freeze forbids, and say so
+ * @what: the change, for the log line
+ *
+ * Context: Any context a hook runs in; the log line is ratelimited.
+ * Return: -EPERM.
+ */
+int label_refuse_frozen(const char *what)
+{
+	pr_notice_ratelimited("policy frozen: %s refused: pid=%d comm=\"%s\"\n", what,
+			      task_pid_nr(current), current->comm);
+	return -EPERM;
+}
+
+/**
+ * label_may_relabel() - may the current task make a privileged label change?
+ * @what: the change, for the log line if the freeze refuses it
+ *
+ * Setting a task's label through its attribute and setting or removing the module's extended
+ * attributes need CAP_MAC_ADMIN, and are refused to everyone once the policy is frozen.
+ *
+ * Context: Process context.
+ * Return: 0, or -EPERM.
+ */
+int label_may_relabel(const char *what)
+{
+	if (label_frozen())
+		return label_refuse_frozen(what);
+	return capable(CAP_MAC_ADMIN) ? 0 : -EPERM;
+}
+
+/**
+ * label_freeze() - freeze the policy until reboot
+ *
+ * From now on rule loads, privileged relabelling (task labels, the module's extended
+ * attributes), the syslog label and the trusted file systems cannot change. What the policy
+ * already says keeps working, exec transitions included.
+ *
+ * Context: Process context; takes label_rules_mutex.
+ * Return: 0, or -EPERM if the policy is frozen already.
+ */
+int label_freeze(void)
+{
+	int rc = 0;
+
+	mutex_lock(&label_rules_mutex);
+	if (label_policy_frozen)
+		rc = -EPERM;
+	WRITE_ONCE(label_policy_frozen, true);
+	mutex_unlock(&label_rules_mutex);
+	if (!rc)
+		pr_notice("policy frozen until reboot\n");
+	return rc;
 }
 
 /**

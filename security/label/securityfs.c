@@ -28,6 +28,14 @@ static bool may_write_policy(struct file *file)
 	return file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) && capable(CAP_MAC_ADMIN);
 }
 
+/* The syslog label and the trusted file systems are policy too: frozen with the rules. */
+static int may_change_policy(struct file *file, const char *what)
+{
+	if (!may_write_policy(file))
+		return -EPERM;
+	return label_frozen() ? label_refuse_frozen(what) : 0;
+}
+
 static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
@@ -60,9 +68,11 @@ static ssize_t syslog_write(struct file *file, const char __user *ubuf, size_t c
 	char buf[LABEL_NAME_MAX + 2];
 	struct label *label = NULL;
 	size_t len = count;
+	int rc;
 
-	if (!may_write_policy(file))
-		return -EPERM;
+	rc = may_change_policy(file, "syslog label change");
+	if (rc)
+		return rc;
 	if (*ppos != 0 || count == 0 || count > sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
@@ -94,8 +104,9 @@ static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t co
 	char *name;
 	int rc;
 
-	if (!may_write_policy(file))
-		return -EPERM;
+	rc = may_change_policy(file, "trust");
+	if (rc)
+		return rc;
 	if (*ppos != 0 || count == 0 || count > PATH_MAX)
 		return -EINVAL;
 	name = memdup_user_nul(ubuf, count);
@@ -155,34 +166,36 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 	return count;
 }
 
-#define LABEL_SEQ_FOPS(name)							\
-	static int name##_open(struct inode *inode, struct file *file)		\
-	{									\
-		return single_open(file, name##_show, NULL);			\
-	}									\
-	static const struct file_operations name##_fops = {			\
-		.open = name##_open,						\
-		.read = seq_read,						\
-		.llseek = seq_lseek,						\
-		.release = single_release,					\
-	}
-
-LABEL_SEQ_FOPS(rules);
-LABEL_SEQ_FOPS(labels);
-
-/* Read like the other listings, written like "load". */
-static int syslog_open(struct inode *inode, struct file *file)
+/* "freeze": writing 1 freezes the policy until reboot (label_freeze()); reads 0 or 1. */
+static ssize_t freeze_write(struct file *file, const char __user *ubuf, size_t count,
+			    loff_t *ppos)
 {
-	return single_open(file, syslog_show, NULL);
+	char buf[3];
+	int rc;
+
+	if (!may_write_policy(file))
+		return -EPERM;
+	if (*ppos != 0 || count == 0 || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[0] != '1' || (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	rc = label_freeze();
+	return rc ?: count;
 }
 
-static const struct file_operations syslog_fops = {
-	.open = syslog_open,
-	.read = seq_read,
-	.write = syslog_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
+static int freeze_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", label_frozen());
+	return 0;
+}
+
+DEFINE_SHOW_STORE_ATTRIBUTE(freeze);
+DEFINE_SHOW_ATTRIBUTE(rules);
+DEFINE_SHOW_ATTRIBUTE(labels);
+/* Read like the other listings, written like "load". */
+DEFINE_SHOW_STORE_ATTRIBUTE(syslog);
 
 static const struct file_operations load_fops = {
 	.write = load_write,
@@ -212,6 +225,7 @@ static const struct {
 	{ "labels", 0444, &labels_fops },
 	{ "syslog", 0644, &syslog_fops },
 	{ "trust", 0200, &trust_fops },
+	{ "freeze", 0644, &freeze_fops },
 };
 
 static int __init label_securityfs_init(void)
@@ -228,7 +242,8 @@ static int __init label_securityfs_init(void)
 		file = securityfs_create_file(label_files[i].name, label_files[i].mode, dir, NULL,
 					      label_files[i].fops);
 		if (IS_ERR(file)) {
-			securityfs_remove(dir);
+			/* securityfs_remove() would refuse the directory while files remain. */
+			securityfs_recursive_remove(dir);
 			pr_err("cannot create securityfs file %s: %ld\n", label_files[i].name,
 			       PTR_ERR(file));
 			return PTR_ERR(file);

@@ -30,12 +30,14 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
 {
 	struct label *label;
+	int rc;
 
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_setxattr");
-	if (!capable(CAP_MAC_ADMIN))
-		return -EPERM;
+	rc = label_may_relabel("setting a label xattr");
+	if (rc)
+		return rc;
 	/* Interned now, while failing is still possible: the post hook then only looks it up. */
 	label = label_intern_nofs(value, size);
 	return PTR_ERR_OR_ZERO(label);
@@ -71,7 +73,7 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_removexattr");
-	return capable(CAP_MAC_ADMIN) ? 0 : -EPERM;
+	return label_may_relabel("removing a label xattr");
 }
 
 static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
