@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -86,6 +87,36 @@ static inline void skip_unless_present(const char *path, const char *what)
 {
 	if (access(path, F_OK))
 		ksft_exit_skip("%s: no %s (not built in, or securityfs not mounted)\n", what, path);
+}
+
+#define STACKER "/sys/kernel/security/stacker/"
+
+/* The line of @text that starts with @prefix, or NULL. */
+static inline const char *find_line(const char *text, const char *prefix)
+{
+	while (*text) {
+		if (!strncmp(text, prefix, strlen(prefix)))
+			return text;
+		text = strchrnul(text, '\n');
+		if (*text)
+			text++;
+	}
+	return NULL;
+}
+
+/* Capability's line of the stacker's stats file, after checking the header. */
+static inline int capability_stats(unsigned long *calls, unsigned long *denials)
+{
+	char stats[4096];
+	const char *line;
+
+	if (read_text(STACKER "stats", stats, sizeof(stats)) < 0 ||
+	    strncmp(stats, "module calls denials\n", strlen("module calls denials\n")))
+		return -1;
+	line = find_line(stats, "capability ");
+	if (!line || sscanf(line, "capability %lu %lu\n", calls, denials) != 2)
+		return -1;
+	return 0;
 }
 
 #endif /* _SELFTESTS_STACKER_COMMON_H */
