@@ -253,23 +253,24 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
 /*
  * Used by security.c's hook loops. A result other than the hook's default goes to the stacker,
  * which attributes a denial to the hosted module that made it and drops the denials of a
- * permissive module; that is off the fast path, which pays nothing. QUIET: the caller asked
- * not to be audited (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics on, each
- * call of a framework slot is one per-CPU increment at a constant address.
+ * permissive module; that is off the fast path, which pays nothing. lsm_hook_quiet, which
+ * call_int_hook_quiet() defines around the loop: the caller asked not to be audited
+ * (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics on, each call of a
+ * framework slot is one per-CPU increment at a constant address.
  */
 #ifdef CONFIG_SECURITY_STACKER
-#define LSM_HOOK_VERDICT(HOOK, NUM, QUIET, RC)					\
+#define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
 ({										\
 	int __rc = (RC);							\
 										\
 	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) ?				\
 		stacker_verdict(static_calls_table.HOOK[NUM].hl,		\
 				STACKER_HOOK_##HOOK, __rc, LSM_RET_DEFAULT(HOOK),	\
-				QUIET) :					\
+				lsm_hook_quiet) :				\
 		__rc;								\
 })
 #else
-#define LSM_HOOK_VERDICT(HOOK, NUM, QUIET, RC) (RC)
+#define LSM_HOOK_VERDICT(HOOK, NUM, RC) (RC)
 #endif
 
 #ifdef CONFIG_SECURITY_STACKER_STATS

@@ -62,11 +62,11 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
  * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and,
- * unless @quiet, logged (ratelimited) with the module, the hook and the subject. A permissive module's policy
- * denial (-EACCES) then becomes @allowed, so the next module decides; a refused privilege
- * (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module
- * would let anyone change its labels or policy. Every other result, and every result of an LSM
- * the stacker does not host, is returned as it is.
+ * unless @quiet, logged (ratelimited) with the module, the hook and the subject. A permissive
+ * module's policy denial (-EACCES) then becomes @allowed, so the next module decides; a refused
+ * privilege (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive
+ * module would let anyone change its labels or policy. Every other result, and every result of
+ * an LSM the stacker does not host, is returned as it is.
  *
  * Context: Any context a hook runs in. Called only for results other than the default; the
  * ratelimited log line is the only place that may take a (printk) lock.
