@@ -107,9 +107,9 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	tail -n 40 "$log" | sed 's/^/    /' >&2
 	exit 124
 fi
-if grep -q 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log"; then
+if grep -q 'Kernel panic\|Oops\|BUG:\|WARNING:\|UBSAN:' "$log"; then
 	echo "error: the kernel reported a problem ($variant, $mode):" >&2
-	grep -A 20 -m 1 'Kernel panic\|Oops\|BUG:\|WARNING:' "$log" | sed 's/^/    /' >&2
+	grep -A 20 -m 1 'Kernel panic\|Oops\|BUG:\|WARNING:\|UBSAN:' "$log" | sed 's/^/    /' >&2
 	exit 3
 fi
 # An SMP kernel that came up on fewer CPUs than the guest has would test less than it claims.

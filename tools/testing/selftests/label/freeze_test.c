@@ -46,7 +46,7 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 
 TEST(frozen_refuses_policy_changes)
 {
-	static char rules[1 << 20], after[1 << 20];
+	static char rules[1024 * 1024], after[1024 * 1024];
 
 	ASSERT_LT(0, read_text(LABEL_FS "rules", rules, sizeof(rules)));
 	ASSERT_EQ(-1, load("freeze_s freeze_o rw\n"));

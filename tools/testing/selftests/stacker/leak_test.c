@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * No memory leaked by the project's code: after a workload of labelled files, processes that
+ * change labels, UNIX sockets and rule loads (and, run last in its boot, after every other
+ * test program), kmemleak finds no unreferenced object allocated under a function of the
+ * stacker or the label module. Skips on a kernel without kmemleak.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define KMEMLEAK "/sys/kernel/debug/kmemleak"
+#define LABEL_FS "/sys/kernel/security/label/"
+#define REPORT_SIZE (1024 * 1024)
+
+/* The project's functions, as backtraces name them: label's and the stacker's, and the hooks. */
+static const char *const project_prefixes[] = { " label_", " stacker_", " hook_" };
+
+static void __attribute__((constructor)) require_kmemleak(void)
+{
+	struct stat st;
+
+	if (stat("/sys/kernel/debug/kmemleak", &st))
+		mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	skip_unless_present(KMEMLEAK, "kmemleak");
+}
+
+/* Whether label runs and its policy may still change (freeze_test may have run before). */
+static bool label_changeable(void)
+{
+	char frozen[8];
+
+	return !access(LABEL_FS, F_OK) &&
+	       read_text(LABEL_FS "freeze", frozen, sizeof(frozen)) > 0 && !strcmp(frozen, "0\n");
+}
+
+/* Work that allocates through every kind of value the project keeps. */
+static void workload(struct __test_metadata *const _metadata)
+{
+	bool label = label_changeable();
+	const char *rules = "leak_s leak_o rwxa\nleak_o leak_s r\n";
+	char path[64];
+	int i, sv[2], status;
+	pid_t pid;
+
+	if (label)
+		ASSERT_EQ((ssize_t)strlen(rules), write_str(LABEL_FS "load", rules));
+	for (i = 0; i < 2000; i++) {
+		int fd;
+
+		snprintf(path, sizeof(path), "/tmp/leak-%d", i);
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		ASSERT_LE(0, fd);
+		close(fd);
+		if (label)
+			ASSERT_EQ(0, setxattr(path, "security.label", i % 2 ? "leak_o" : "leak_s",
+					      6, 0));
+		ASSERT_EQ(0, unlink(path));
+	}
+	for (i = 0; i < 200; i++) {
+		pid = fork();
+		ASSERT_LE(0, pid);
+		if (!pid) {
+			if (label &&
+			    write_str("/proc/self/attr/label/current", "leak_s") != 6)
+				_exit(1);
+			_exit(0);
+		}
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_EQ(0, status);
+		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+		close(sv[0]);
+		close(sv[1]);
+	}
+}
+
+TEST(kmemleak_finds_nothing_of_the_project)
+{
+	static char report[REPORT_SIZE];
+	char *record, *next;
+	int mine = 0, all = 0;
+	size_t i;
+
+	workload(_metadata);
+	/* kmemleak reports objects older than five seconds, and wants two scans to be sure. */
+	sleep(6);
+	ASSERT_EQ(4, write_str(KMEMLEAK, "scan"));
+	sleep(1);
+	ASSERT_EQ(4, write_str(KMEMLEAK, "scan"));
+	ASSERT_LE(0, read_text(KMEMLEAK, report, sizeof(report)));
+
+	for (record = strstr(report, "unreferenced object"); record; record = next) {
+		next = strstr(record + 1, "unreferenced object");
+		if (next)
+			next[-1] = '\0';
+		all++;
+		for (i = 0; i < ARRAY_SIZE(project_prefixes); i++) {
+			if (strstr(record, project_prefixes[i])) {
+				TH_LOG("%s", record);
+				mine++;
+				break;
+			}
+		}
+	}
+	TH_LOG("%d unreferenced objects, %d of them allocated by the project", all, mine);
+	EXPECT_EQ(0, mine);
+}
+
+TEST_HARNESS_MAIN
