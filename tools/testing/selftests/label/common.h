@@ -301,22 +301,6 @@ static inline int attach_shm(int id, int flags)
 	return shmat(id, NULL, flags) == (void *)-1 ? -1 : 0;
 }
 
-/* Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end. */
-static inline bool logged(int kmsg, const char *text)
-{
-	char record[1024];
-	bool found = false;
-	const char *p;
-	ssize_t n;
-
-	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
-		record[n] = '\0';
-		p = strstr(record, text);
-		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
-	}
-	return found;
-}
-
 /* The security.label of @path, NUL-terminated, in @buf of LABEL_MAX + 1 bytes. */
 static inline void get_file_label(struct __test_metadata *const _metadata, const char *path,
 				  char *buf)
@@ -375,7 +359,6 @@ static inline void copy_busybox(struct __test_metadata *const _metadata, const c
 static inline void exec_label(struct __test_metadata *const _metadata, const char *label,
 			      const char *path, char *buf, size_t size)
 {
-	ssize_t len = 0, n;
 	int out[2];
 	pid_t pid;
 
@@ -387,10 +370,7 @@ static inline void exec_label(struct __test_metadata *const _metadata, const cha
 		_exit(SETUP_FAILED);
 	}
 	close(out[1]);
-	while ((n = read(out[0], buf + len, size - 1 - len)) > 0)
-		len += n;
-	close(out[0]);
-	buf[len] = '\0';
+	read_output(out[0], buf, size);
 	ASSERT_EQ(0, child_status(pid));
 }
 

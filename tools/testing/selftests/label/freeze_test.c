@@ -84,7 +84,6 @@ TEST(frozen_refuses_privileged_relabelling)
 TEST(frozen_policy_keeps_working)
 {
 	char label[LABEL_MAX + 2];
-	ssize_t len = 0, n;
 	int out[2];
 	pid_t pid;
 
@@ -100,10 +99,7 @@ TEST(frozen_policy_keeps_working)
 		_exit(SETUP_FAILED);
 	}
 	close(out[1]);
-	while ((n = read(out[0], label + len, sizeof(label) - 1 - len)) > 0)
-		len += n;
-	close(out[0]);
-	label[len] = '\0';
+	read_output(out[0], label, sizeof(label));
 	ASSERT_EQ(0, child_status(pid));
 	ASSERT_STREQ("freeze_t", label);
 }

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -87,6 +88,46 @@ static inline void skip_unless_present(const char *path, const char *what)
 {
 	if (access(path, F_OK))
 		ksft_exit_skip("%s: no %s (not built in, or securityfs not mounted)\n", what, path);
+}
+
+/* The kernel log, opened where it ends now: only records logged from here on are read. */
+static inline int kmsg_from_now(void)
+{
+	int kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (kmsg >= 0 && lseek(kmsg, 0, SEEK_END) < 0) {
+		close(kmsg);
+		return -1;
+	}
+	return kmsg;
+}
+
+/* Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end. */
+static inline bool logged(int kmsg, const char *text)
+{
+	char record[1024];
+	bool found = false;
+	const char *p;
+	ssize_t n;
+
+	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
+		record[n] = '\0';
+		p = strstr(record, text);
+		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
+	}
+	return found;
+}
+
+/* Everything @fd gives until its end, NUL-terminated in @buf; @fd is closed. */
+static inline void read_output(int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	while (len < size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
 }
 
 #define STACKER "/sys/kernel/security/stacker/"
