@@ -109,7 +109,7 @@ static struct label *label_without_xattrs(struct inode *inode)
 }
 
 /* An inode found on disk: its label comes from security.label, the floor without one. */
-static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
+static void label_from_disk(struct dentry *dentry, struct inode *inode)
 {
 	char buf[LABEL_NAME_MAX + 1];
 	struct label *label;
@@ -134,6 +134,25 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 		}
 	}
 	label_inode_set(inode, label);
+}
+
+/*
+ * The root of a super block still being set up is left for hook_sb_kern_mount(): its file
+ * system may not answer getxattr yet (overlayfs's root has no layers until fill_super returns,
+ * and reading them then dereferenced NULL). Until it is labelled it counts as the floor.
+ */
+static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
+{
+	if (inode && IS_ROOT(dentry) && !(inode->i_sb->s_flags & SB_BORN))
+		return;
+	label_from_disk(dentry, inode);
+}
+
+/* Every mount through mount(2) or fsmount(2), the root file system's included. */
+static int hook_sb_kern_mount(const struct super_block *sb)
+{
+	label_from_disk(sb->s_root, d_inode(sb->s_root));
+	return 0;
 }
 
 /* The access a permission mask of the VFS asks for; a write to an O_APPEND open is an append. */
@@ -328,6 +347,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_rmdir, hook_inode_rmdir),
 	LSM_HOOK_INIT(inode_rename, hook_inode_rename),
 	LSM_HOOK_INIT(sb_alloc_security, hook_sb_alloc_security),
+	LSM_HOOK_INIT(sb_kern_mount, hook_sb_kern_mount),
 	LSM_HOOK_INIT(sb_statfs, hook_sb_statfs),
 };
 

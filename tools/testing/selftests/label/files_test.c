@@ -485,4 +485,28 @@ TEST(pathless_files_take_their_creator_label)
 	close(event);
 }
 
+/*
+ * A mount's root takes its label from disk when it is mounted, not while its file system is
+ * still being set up: overlayfs's root cannot answer getxattr inside fill_super (reading it
+ * there dereferenced NULL). The overlay's root shows its upper root's label, and is checked
+ * with it.
+ */
+TEST(mount_root_is_labelled_from_disk)
+{
+	const char *d = "/tmp/label-ovl", *merged = "/tmp/label-ovl/merged";
+	struct stat st;
+
+	make_dir(_metadata, d, NULL);
+	make_dir(_metadata, "/tmp/label-ovl/lower", NULL);
+	make_dir(_metadata, "/tmp/label-ovl/upper", "ovlroot_o");
+	make_dir(_metadata, "/tmp/label-ovl/work", NULL);
+	make_dir(_metadata, merged, NULL);
+	ASSERT_EQ(0, load("ovlroot_s ovlroot_o rx\n"));
+	ASSERT_EQ(0, mount("overlay", merged, "overlay", 0, "lowerdir=/tmp/label-ovl/lower,"
+			   "upperdir=/tmp/label-ovl/upper,workdir=/tmp/label-ovl/work"));
+	ASSERT_EQ(0, ERRNO_AS("ovlroot_s", ROOT, stat(merged, &st)));
+	ASSERT_LABEL_DENIES("ovlroot_x", ROOT, stat(merged, &st));
+	ASSERT_EQ(0, umount(merged));
+}
+
 TEST_HARNESS_MAIN
