@@ -493,17 +493,17 @@ TEST(pathless_files_take_their_creator_label)
  */
 TEST(mount_root_is_labelled_from_disk)
 {
-	const char *d = "/tmp/label-ovl", *merged = "/tmp/label-ovl/merged";
+	const char *d = "/tmp/lovl", *merged = "/tmp/lovl/merged", *opts;
 	struct stat st;
 
 	make_dir(_metadata, d, NULL);
-	make_dir(_metadata, "/tmp/label-ovl/lower", NULL);
-	make_dir(_metadata, "/tmp/label-ovl/upper", "ovlroot_o");
-	make_dir(_metadata, "/tmp/label-ovl/work", NULL);
+	make_dir(_metadata, "/tmp/lovl/lower", NULL);
+	make_dir(_metadata, "/tmp/lovl/upper", "ovlroot_o");
+	make_dir(_metadata, "/tmp/lovl/work", NULL);
 	make_dir(_metadata, merged, NULL);
 	ASSERT_EQ(0, load("ovlroot_s ovlroot_o rx\n"));
-	ASSERT_EQ(0, mount("overlay", merged, "overlay", 0, "lowerdir=/tmp/label-ovl/lower,"
-			   "upperdir=/tmp/label-ovl/upper,workdir=/tmp/label-ovl/work"));
+	opts = "lowerdir=/tmp/lovl/lower,upperdir=/tmp/lovl/upper,workdir=/tmp/lovl/work";
+	ASSERT_EQ(0, mount("overlay", merged, "overlay", 0, opts));
 	ASSERT_EQ(0, ERRNO_AS("ovlroot_s", ROOT, stat(merged, &st)));
 	ASSERT_LABEL_DENIES("ovlroot_x", ROOT, stat(merged, &st));
 	ASSERT_EQ(0, umount(merged));
