@@ -19,6 +19,8 @@
 #include <linux/lsm_hooks.h>
 #include <linux/types.h>
 
+struct module;
+
 /**
  * enum stacker_object - the kinds of kernel object that carry per-module values
  * @STACKER_CRED: struct cred
@@ -84,18 +86,37 @@ struct stacker_value_id {
 #define STACKER_MAX_LIST_IDS 8
 
 /**
+ * struct stacker_loaded_hook - a hook of a module loaded at run time
+ * @hook: which hook, STACKER_HOOK_<name>; the stacker refuses those it cannot call at run time
+ *	(Documentation/security/stacker.rst lists the ones it can)
+ * @fn: the module's function, in the member named after the hook
+ */
+struct stacker_loaded_hook {
+	enum stacker_hook hook;
+	union security_list_options fn;
+};
+
+/* An entry of a loaded module's hook table, as LSM_HOOK_INIT() is for a built-in one. */
+#define STACKER_HOOK_INIT(NAME, FN) { .hook = STACKER_HOOK_##NAME, .fn = { .NAME = FN } }
+
+/**
  * struct stacker_module - a security module hosted by the stacker
  * @name: name used on the "stacker=" boot parameter and in securityfs
- * @lsmid: LSM id under which the module's hooks are registered
- * @hooks: hooks the stacker registers for the module, or NULL
+ * @lsmid: LSM id under which a built-in module's hooks are registered; NULL for a loaded one
+ * @hooks: hooks the stacker registers for a built-in module, or NULL
  * @hooks_count: number of entries in @hooks
- * @values: where the module keeps per-object data, or NULL if it keeps none
+ * @values: where the module keeps per-object data, or NULL if it keeps none. A loaded
+ *	module's values are list values, and its value id is not const: stacker_register_module()
+ *	gives it its list id
  * @flags: STACKER_MODULE_* flags
- * @init: optional set-up, called once when the module is selected, in call order; it may
- *	register hooks of its own with security_add_hooks() under @lsmid, and queue hooks that
- *	must follow every other LSM with stacker_add_late_hooks(). A non-zero return leaves the
- *	module disabled, so @init registers nothing before it can no longer fail. The stacker
- *	registers @hooks after a successful @init.
+ * @init: optional set-up of a built-in module, called once when the module is selected, in
+ *	call order; it may register hooks of its own with security_add_hooks() under @lsmid,
+ *	and queue hooks that must follow every other LSM with stacker_add_late_hooks(). A
+ *	non-zero return leaves the module disabled, so @init registers nothing before it can no
+ *	longer fail. The stacker registers @hooks after a successful @init.
+ * @owner: a loaded module's THIS_MODULE; NULL for a built-in one
+ * @loaded_hooks: a loaded module's hooks, which the stacker calls after every built-in module
+ * @loaded_hooks_count: number of entries in @loaded_hooks
  */
 struct stacker_module {
 	const char *name;
@@ -105,6 +126,9 @@ struct stacker_module {
 	const struct stacker_value_id *values;
 	unsigned int flags;
 	int (*init)(void);
+	struct module *owner;
+	const struct stacker_loaded_hook *loaded_hooks;
+	int loaded_hooks_count;
 };
 
 /*
@@ -193,6 +217,11 @@ static inline void stacker_add_late_hooks(struct security_hook_list *hooks, int 
 }
 
 #endif /* CONFIG_SECURITY_STACKER */
+
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+int stacker_register_module(struct stacker_module *m);
+void stacker_unregister_module(struct stacker_module *m);
+#endif
 
 /**
  * security_get_value() - a module's value on an object

@@ -39,15 +39,18 @@ const char *stacker_hook_name(enum stacker_hook hook)
  * @m: the module
  * @hook: the hook's index
  *
- * Asks the framework's slots, so hooks a module registers from its init function count too.
+ * For a built-in module, asks the framework's slots, so hooks a module registers from its init
+ * function count too; for a loaded one, its hook table.
  *
  * Context: Any context.
- * Return: true if a slot of @hook holds a hook registered under @m's lsm_id.
+ * Return: true if @m has @hook.
  */
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook)
 {
 	int slot;
 
+	if (m->owner)
+		return stacker_loaded_implements(m, hook);
 	for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
 		const struct security_hook_list *hl = hook_table[hook].scalls[slot].hl;
 
@@ -66,7 +69,8 @@ DEFINE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_ca
  * @e: the module
  *
  * Sums, over every CPU, the counters of the framework slots that hold one of @e's hooks. Hooks
- * that security.c calls outside call_int_hook()/call_void_hook() are not counted.
+ * that security.c calls outside call_int_hook()/call_void_hook() are not counted. A loaded
+ * module's calls are counted by the run-time hooks that make them.
  *
  * Context: Process context.
  * Return: the number of calls since boot.
@@ -76,6 +80,8 @@ unsigned long stacker_calls(const struct stacker_entry *e)
 	unsigned long sum = 0;
 	int hook, slot, cpu;
 
+	if (e->module.owner)
+		return stacker_loaded_calls(e);
 	for (hook = 0; hook < __STACKER_HOOK_MAX; hook++) {
 		for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
 			const struct security_hook_list *hl = hook_table[hook].scalls[slot].hl;

@@ -34,15 +34,13 @@ static const char *const mode_names[] = {
  */
 int stacker_set_mode(const char *name, enum stacker_mode mode)
 {
-	struct stacker_entry *e = NULL;
-	int i, rc = 0;
+	struct stacker_entry *e;
+	int rc = 0;
 
 	if (mode != STACKER_ENFORCING && mode != STACKER_PERMISSIVE)
 		return -EINVAL;
-	for (i = 0; i < stacker_nr_entries; i++)
-		if (!strcmp(stacker_entries[i].module.name, name))
-			e = &stacker_entries[i];
 	mutex_lock(&stacker_mode_mutex);
+	e = stacker_entry_named(name);
 	if (stacker_locked)
 		rc = -EPERM;
 	else if (!e || stacker_mode_of(e) == STACKER_DISABLED)
@@ -124,11 +122,16 @@ static void show_values(struct seq_file *m, const struct stacker_module *mod)
 		seq_printf(m, "list:%u", mod->values->list);
 }
 
+/*
+ * The show functions hold stacker_mode_mutex, under which loaded modules come and go. They skip
+ * free entries, which have no name.
+ */
 static int modules_show(struct seq_file *m, void *v)
 {
 	int i, pos;
 
-	/* Selected modules in call order, then the disabled ones. */
+	guard(mutex)(&stacker_mode_mutex);
+	/* Selected and loaded modules in call order, then the disabled ones. */
 	for (pos = 0; pos < stacker_nr_entries; pos++) {
 		for (i = 0; i < stacker_nr_entries; i++) {
 			const struct stacker_entry *e = &stacker_entries[i];
@@ -143,7 +146,7 @@ static int modules_show(struct seq_file *m, void *v)
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
-		if (e->position >= 0)
+		if (e->position >= 0 || !e->module.name)
 			continue;
 		seq_printf(m, "- %s ", e->module.name);
 		show_values(m, &e->module);
@@ -156,9 +159,12 @@ static int hooks_show(struct seq_file *m, void *v)
 {
 	int i, hook;
 
+	guard(mutex)(&stacker_mode_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
+		if (!e->module.name)
+			continue;
 		seq_printf(m, "%s:", e->module.name);
 		for (hook = 0; hook < __STACKER_HOOK_MAX; hook++)
 			if (stacker_implements(&e->module, hook))
@@ -175,6 +181,7 @@ static int stats_show(struct seq_file *m, void *v)
 	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
 		return -EOPNOTSUPP;
 	seq_puts(m, "module calls denials\n");
+	guard(mutex)(&stacker_mode_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
@@ -189,9 +196,11 @@ static int mode_show(struct seq_file *m, void *v)
 {
 	int i;
 
+	guard(mutex)(&stacker_mode_mutex);
 	for (i = 0; i < stacker_nr_entries; i++)
-		seq_printf(m, "%s %s\n", stacker_entries[i].module.name,
-			   mode_names[stacker_mode_of(&stacker_entries[i])]);
+		if (stacker_entries[i].module.name)
+			seq_printf(m, "%s %s\n", stacker_entries[i].module.name,
+				   mode_names[stacker_mode_of(&stacker_entries[i])]);
 	return 0;
 }
 
@@ -247,10 +256,12 @@ static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t cou
 	mutex_lock(&stacker_mode_mutex);
 	if (stacker_locked)
 		rc = -EPERM;
+	else
+		stacker_loadable_lock();
 	WRITE_ONCE(stacker_locked, true);
 	mutex_unlock(&stacker_mode_mutex);
 	if (!rc)
-		pr_notice("locked: no more mode changes or registrations until reboot\n");
+		pr_notice("locked: no more mode changes, registrations or unloads until reboot\n");
 	return rc ?: count;
 }
 

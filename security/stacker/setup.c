@@ -11,8 +11,9 @@
 #include <uapi/linux/lsm.h>
 
 /* Every built-in module, selected or not, in the order of the init-section table. */
-struct stacker_entry stacker_entries[STACKER_MAX_MODULES] __ro_after_init;
-int stacker_nr_entries __ro_after_init;
+struct stacker_entry stacker_entries[STACKER_MAX_MODULES] __stacker_entries_ro;
+int stacker_nr_entries __stacker_entries_ro;
+int stacker_nr_builtin __ro_after_init;
 int stacker_modes[STACKER_MAX_MODULES];
 struct stacker_selection stacker_boot_selection __ro_after_init;
 
@@ -47,8 +48,26 @@ struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid)
 {
 	int i;
 
-	for (i = 0; i < stacker_nr_entries; i++)
+	/* Only built-in modules have hooks under an lsm_id: their entries never change. */
+	for (i = 0; i < stacker_nr_builtin; i++)
 		if (stacker_entries[i].module.lsmid == lsmid)
+			return &stacker_entries[i];
+	return NULL;
+}
+
+/**
+ * stacker_entry_named() - the hosted module of a name, built in or loaded
+ * @name: the module's name
+ *
+ * Context: Process context; with stacker_mode_mutex held if modules can be loaded.
+ * Return: the module's entry, or NULL.
+ */
+struct stacker_entry *stacker_entry_named(const char *name)
+{
+	int i;
+
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (stacker_entries[i].module.name && !strcmp(stacker_entries[i].module.name, name))
 			return &stacker_entries[i];
 	return NULL;
 }
@@ -114,6 +133,7 @@ static void __init stacker_prepare(void)
 		stacker_entries[i].position = -1;
 	}
 	stacker_nr_entries = navail;
+	stacker_nr_builtin = navail;
 
 	stacker_select(stacker_param ?: CONFIG_SECURITY_STACKER_DEFAULT, avail, navail,
 		       &stacker_boot_selection);
@@ -128,6 +148,7 @@ static int __init stacker_init(void)
 	stacker_register(&stacker_boot_selection);
 	/* Last, so that each module's free hook still sees its values. */
 	stacker_values_register(&stacker_lsmid);
+	stacker_loadable_register(&stacker_lsmid);
 	return 0;
 }
 

@@ -57,8 +57,20 @@ struct stacker_entry {
 	int position;
 };
 
+/*
+ * Entries are read-only after boot unless modules can be loaded: a loaded module takes an entry
+ * after the built-in ones (stacker_nr_builtin), under stacker_mode_mutex, and stacker_nr_entries
+ * grows to cover it; a free entry has no name.
+ */
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+#define __stacker_entries_ro
+#else
+#define __stacker_entries_ro __ro_after_init
+#endif
+
 extern struct stacker_entry stacker_entries[STACKER_MAX_MODULES];
 extern int stacker_nr_entries;
+extern int stacker_nr_builtin;
 /*
  * enum stacker_mode of each entry, indexed like stacker_entries but writable after boot:
  * written under stacker_mode_mutex, read locklessly with READ_ONCE().
@@ -75,6 +87,10 @@ extern bool stacker_locked;
 extern struct mutex stacker_mode_mutex;
 
 struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid);
+struct stacker_entry *stacker_entry_named(const char *name);
+int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
+		  bool quiet);
+void stacker_reset_denials(const struct stacker_entry *e);
 int __must_check stacker_set_mode(const char *name, enum stacker_mode mode);
 int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
 unsigned long stacker_denials(const struct stacker_entry *e);
@@ -84,9 +100,46 @@ bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
 
 bool stacker_values_valid(const struct stacker_module *m);
 unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
-			     struct lsm_blob_sizes *sizes, unsigned long *kinds);
+			     unsigned long lists, struct lsm_blob_sizes *sizes,
+			     unsigned long *kinds);
 void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds);
 int __init stacker_values_init(const struct stacker_selection *sel, const unsigned long *kinds);
 void __init stacker_values_register(const struct lsm_id *lsmid);
+
+/*
+ * The object kinds on which a loaded module may keep values: each carries a value list when
+ * modules can be loaded. Creds, tasks and inodes: what a module needs to follow a process and
+ * mark files, on blobs every stacked kernel allocates anyway. Not files: a file blob alone
+ * costs several percent on open+close.
+ */
+#define STACKER_LOADABLE_KINDS (BIT(STACKER_CRED) | BIT(STACKER_TASK) | BIT(STACKER_INODE))
+
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+void __init stacker_loadable_register(const struct lsm_id *lsmid);
+void stacker_loadable_lock(void);
+unsigned long stacker_loaded_calls(const struct stacker_entry *e);
+bool stacker_loaded_implements(const struct stacker_module *m, enum stacker_hook hook);
+int stacker_values_load(struct stacker_module *m);
+void stacker_values_unload(const struct stacker_module *m);
+#else
+static inline void stacker_loadable_register(const struct lsm_id *lsmid)
+{
+}
+
+static inline void stacker_loadable_lock(void)
+{
+}
+
+static inline unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+{
+	return 0;
+}
+
+static inline bool stacker_loaded_implements(const struct stacker_module *m,
+					     enum stacker_hook hook)
+{
+	return false;
+}
+#endif
 
 #endif /* _SECURITY_STACKER_STACKER_H */

@@ -56,8 +56,54 @@ static const char *const object_names[__STACKER_OBJECT_MAX] = {
 
 /* Object kinds whose stacker part starts with a value list. Set at boot. */
 static unsigned long list_kinds __ro_after_init;
-/* Created at boot for the selected list modules, never destroyed. */
-static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MAX] __ro_after_init;
+/*
+ * Created at boot for the selected list modules, never destroyed; and for loaded modules, under
+ * stacker_mode_mutex, destroyed when their last value is freed.
+ */
+static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MAX]
+	__stacker_entries_ro;
+
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+/*
+ * List ids held by loaded modules or their remaining values. A bit is set under
+ * stacker_mode_mutex before the module's hooks run, and cleared by release_lists() once the id's
+ * references are gone; readers test it locklessly.
+ */
+static unsigned long loaded_lists;
+/* Per loaded list id: 1 while its module is loaded, plus 1 per value allocated. */
+static atomic_long_t list_refs[STACKER_MAX_LIST_IDS];
+/* Releases every loaded list id whose references are gone. */
+static void release_lists(struct work_struct *work);
+static DECLARE_WORK(list_release, release_lists);
+
+/* Free hooks registered at boot switched off, for kinds only loaded modules use. */
+static unsigned long free_hooks_off;
+
+static bool is_loaded_list(unsigned int list)
+{
+	return READ_ONCE(loaded_lists) & BIT(list);
+}
+
+static void get_list(unsigned int list)
+{
+	if (is_loaded_list(list))
+		atomic_long_inc(&list_refs[list]);
+}
+
+static void put_list(unsigned int list)
+{
+	if (is_loaded_list(list) && atomic_long_dec_and_test(&list_refs[list]))
+		schedule_work(&list_release);
+}
+#else
+static void get_list(unsigned int list)
+{
+}
+
+static void put_list(unsigned int list)
+{
+}
+#endif
 
 /* The value list of an object, or NULL if no selected module keeps list values on its kind. */
 static struct hlist_head *value_list(void *blob, enum stacker_object kind)
@@ -93,12 +139,27 @@ void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp
 	if (!v)
 		return NULL;
 	v->list = list;
+	get_list(list);
 	return v->data;
 }
+EXPORT_SYMBOL_GPL(stacker_alloc_value);
 
 static struct stacker_value *value_header(void *data)
 {
 	return container_of(data, struct stacker_value, data[0]);
+}
+
+static void free_value(struct stacker_value *v)
+{
+	unsigned int list = v->list;
+
+	kfree(v);
+	put_list(list);
+}
+
+static void free_value_rcu(struct rcu_head *rcu)
+{
+	free_value(container_of(rcu, struct stacker_value, rcu));
 }
 
 /**
@@ -110,8 +171,9 @@ static struct stacker_value *value_header(void *data)
 void stacker_free_value(void *value)
 {
 	if (value)
-		kfree(value_header(value));
+		free_value(value_header(value));
 }
+EXPORT_SYMBOL_GPL(stacker_free_value);
 
 /**
  * stacker_find_value() - search an object's list for a module's value
@@ -140,6 +202,7 @@ void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list
 	rcu_read_unlock();
 	return found;
 }
+EXPORT_SYMBOL_GPL(stacker_find_value);
 
 /**
  * security_set_value() - attach a list module's value to an object
@@ -167,6 +230,7 @@ int security_set_value(void *blob, enum stacker_object kind, const struct stacke
 	hlist_add_head_rcu(&value_header(value)->node, head);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(security_set_value);
 
 /**
  * stacker_attach_list_value() - a list module's value on an object, attached first if missing
@@ -195,6 +259,7 @@ void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned i
 	}
 	return value;
 }
+EXPORT_SYMBOL_GPL(stacker_attach_list_value);
 
 /**
  * security_del_value() - detach a list module's value from a live object
@@ -218,11 +283,12 @@ void security_del_value(void *blob, enum stacker_object kind, const struct stack
 	hlist_for_each_entry(v, head, node) {
 		if (v->list == id->list) {
 			hlist_del_rcu(&v->node);
-			kfree_rcu(v, rcu);
+			call_rcu(&v->rcu, free_value_rcu);
 			return;
 		}
 	}
 }
+EXPORT_SYMBOL_GPL(security_del_value);
 
 /* The object is being freed: so are all of its list values. */
 static void free_values(void *blob, enum stacker_object kind)
@@ -234,7 +300,7 @@ static void free_values(void *blob, enum stacker_object kind)
 	if (!head)
 		return;
 	hlist_for_each_entry_safe(v, next, head, node)
-		kfree(v);
+		free_value(v);
 }
 
 static void hook_cred_free(struct cred *cred)
@@ -296,7 +362,7 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 };
 
 /* The object kind each entry of stacker_value_hooks frees. */
-static const enum stacker_object stacker_value_hook_kinds[] __initconst = {
+static const enum stacker_object stacker_value_hook_kinds[] = {
 	STACKER_CRED, STACKER_TASK, STACKER_FILE, STACKER_INODE, STACKER_SUPERBLOCK,
 	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG,
 #ifdef CONFIG_SECURITY_NETWORK
@@ -331,6 +397,7 @@ bool stacker_values_valid(const struct stacker_module *m)
  * stacker_layout() - lay out the selected modules' values in the stacker's part of each blob
  * @modules: the selected modules, in call order; each passed stacker_values_valid()
  * @count: number of entries in @modules
+ * @lists: kinds that carry a value list whatever the modules keep (STACKER_LOADABLE_KINDS, or 0)
  * @sizes: zeroed; set to the bytes the stacker needs per object kind and to its xattr slots
  * @kinds: set, per module, to the kinds on which it has an inline area
  *
@@ -341,12 +408,14 @@ bool stacker_values_valid(const struct stacker_module *m)
  *
  * Context: Boot, before the framework reads the stacker's blob sizes; or a test on modules of
  * its own.
- * Return: the kinds that start with a value list.
+ * Return: the kinds on which @modules keep list values; with @lists, those that start with a
+ * value list.
  */
 unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
-			     struct lsm_blob_sizes *sizes, unsigned long *kinds)
+			     unsigned long lists, struct lsm_blob_sizes *sizes,
+			     unsigned long *kinds)
 {
-	unsigned long lists = 0;
+	unsigned long used = 0;
 	int i, kind;
 
 	for (i = 0; i < count; i++) {
@@ -360,10 +429,10 @@ unsigned long stacker_layout(const struct stacker_module *const *modules, int co
 			continue;
 		for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++)
 			if (*stacker_need(id->blobs, kind) > 0)
-				lists |= BIT(kind);
+				used |= BIT(kind);
 	}
 	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-		int size = lists & BIT(kind) ? sizeof(struct hlist_head) : 0;
+		int size = (lists | used) & BIT(kind) ? sizeof(struct hlist_head) : 0;
 
 		for (i = 0; i < count; i++) {
 			const struct stacker_value_id *id = modules[i]->values;
@@ -381,7 +450,7 @@ unsigned long stacker_layout(const struct stacker_module *const *modules, int co
 		}
 		*stacker_need(sizes, kind) = size;
 	}
-	return lists;
+	return used;
 }
 
 /**
@@ -393,7 +462,15 @@ unsigned long stacker_layout(const struct stacker_module *const *modules, int co
  */
 void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds)
 {
-	list_kinds = stacker_layout(sel->modules, sel->count, &stacker_blob_sizes, kinds);
+	unsigned long lists = IS_ENABLED(CONFIG_SECURITY_STACKER_LOADABLE) ?
+			      STACKER_LOADABLE_KINDS : 0;
+	unsigned long used;
+
+	used = stacker_layout(sel->modules, sel->count, lists, &stacker_blob_sizes, kinds);
+	list_kinds = used | lists;
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+	free_hooks_off = lists & ~used;
+#endif
 }
 
 /**
@@ -432,6 +509,7 @@ int __init stacker_values_init(const struct stacker_selection *sel, const unsign
 				return -ENOMEM;
 			cache = kmem_cache_create(name, size + sizeof(struct stacker_value), 0,
 						  SLAB_ACCOUNT, NULL);
+			kfree(name);
 			if (!cache)
 				return -ENOMEM;
 			value_caches[id->list][kind] = cache;
@@ -455,7 +533,143 @@ void __init stacker_values_register(const struct lsm_id *lsmid)
 	BUILD_BUG_ON(ARRAY_SIZE(stacker_value_hooks) != ARRAY_SIZE(stacker_value_hook_kinds));
 	/* Listed as an LSM even when no kind has values, after the modules it hosts. */
 	security_add_hooks(NULL, 0, lsmid);
-	for (i = 0; i < ARRAY_SIZE(stacker_value_hooks); i++)
-		if (list_kinds & BIT(stacker_value_hook_kinds[i]))
-			security_add_hooks(&stacker_value_hooks[i], 1, lsmid);
+	for (i = 0; i < ARRAY_SIZE(stacker_value_hooks); i++) {
+		enum stacker_object kind = stacker_value_hook_kinds[i];
+
+		if (!(list_kinds & BIT(kind)))
+			continue;
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+		/* Until a loaded module keeps values on this kind, there is nothing to free. */
+		stacker_value_hooks[i].runtime = free_hooks_off & BIT(kind);
+#endif
+		security_add_hooks(&stacker_value_hooks[i], 1, lsmid);
+	}
 }
+
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+/* The list ids that built-in modules use, selected or not. */
+static unsigned long builtin_lists(void)
+{
+	unsigned long ids = 0;
+	int i;
+
+	for (i = 0; i < stacker_nr_builtin; i++) {
+		const struct stacker_value_id *id = stacker_entries[i].module.values;
+
+		if (id && id->list)
+			ids |= BIT(id->list);
+	}
+	return ids;
+}
+
+static void destroy_caches(unsigned int list)
+{
+	int kind;
+
+	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+		kmem_cache_destroy(value_caches[list][kind]);
+		value_caches[list][kind] = NULL;
+	}
+}
+
+/*
+ * The last reference to a loaded list id is gone: no value of it remains anywhere, and none can
+ * be allocated (its module is unregistered), so the count stays at zero.
+ */
+static void release_lists(struct work_struct *work)
+{
+	unsigned int list;
+
+	mutex_lock(&stacker_mode_mutex);
+	for (list = 1; list < STACKER_MAX_LIST_IDS; list++) {
+		if (!(loaded_lists & BIT(list)) || atomic_long_read(&list_refs[list]))
+			continue;
+		destroy_caches(list);
+		WRITE_ONCE(loaded_lists, loaded_lists & ~BIT(list));
+	}
+	mutex_unlock(&stacker_mode_mutex);
+}
+
+/* Switch on the free hooks of @kinds that were off. */
+static void free_hooks_on(unsigned long kinds)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(stacker_value_hooks); i++)
+		if (free_hooks_off & kinds & BIT(stacker_value_hook_kinds[i]))
+			security_toggle_hook(&stacker_value_hooks[i], true);
+	free_hooks_off &= ~kinds;
+}
+
+/**
+ * stacker_values_load() - give a module being loaded its list id and caches
+ * @m: the module; its value id, if it has one, gets the list id
+ *
+ * The free hooks of the kinds @m keeps values on are switched on first: they stay on until
+ * reboot, as values may outlive the module.
+ *
+ * Context: Process context, with stacker_mode_mutex held, before @m's hooks are published.
+ * Return: 0; -EINVAL for values on a kind outside STACKER_LOADABLE_KINDS, or a value id that
+ * already has a list id; -ENOSPC if every list id is taken; -ENOMEM.
+ */
+int stacker_values_load(struct stacker_module *m)
+{
+	/* Not const for a loaded module (struct stacker_module): it receives its list id here. */
+	struct stacker_value_id *id = (struct stacker_value_id *)m->values;
+	unsigned long kinds = 0, taken;
+	unsigned int list;
+	int kind;
+
+	lockdep_assert_held(&stacker_mode_mutex);
+	if (!id)
+		return 0;
+	if (!id->blobs || id->list || !stacker_values_valid(m) || id->blobs->lbs_xattr_count)
+		return -EINVAL;
+	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+		int need = *stacker_need(id->blobs, kind);
+
+		if (need < 0 || (need && !(STACKER_LOADABLE_KINDS & BIT(kind))))
+			return -EINVAL;
+		if (need)
+			kinds |= BIT(kind);
+	}
+	taken = builtin_lists() | loaded_lists | BIT(0);
+	if (taken == GENMASK(STACKER_MAX_LIST_IDS - 1, 0))
+		return -ENOSPC;
+	list = ffz(taken);
+	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+		char *name;
+
+		if (!(kinds & BIT(kind)))
+			continue;
+		name = kasprintf(GFP_KERNEL, "stacker_%s_%s", m->name, object_names[kind]);
+		if (name)
+			value_caches[list][kind] =
+				kmem_cache_create(name, *stacker_need(id->blobs, kind) +
+						  sizeof(struct stacker_value), 0,
+						  SLAB_ACCOUNT | SLAB_NO_MERGE, NULL);
+		kfree(name);
+		if (!value_caches[list][kind]) {
+			destroy_caches(list);
+			return -ENOMEM;
+		}
+	}
+	free_hooks_on(kinds);
+	atomic_long_set(&list_refs[list], 1);
+	WRITE_ONCE(loaded_lists, loaded_lists | BIT(list));
+	id->list = list;
+	return 0;
+}
+
+/**
+ * stacker_values_unload() - a loaded module is gone: its caches go with its last value
+ * @m: the module, whose hooks no CPU runs any more
+ *
+ * Context: Process context, with stacker_mode_mutex held.
+ */
+void stacker_values_unload(const struct stacker_module *m)
+{
+	if (m->values)
+		put_list(m->values->list);
+}
+#endif /* CONFIG_SECURITY_STACKER_LOADABLE */

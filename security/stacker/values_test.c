@@ -47,7 +47,7 @@ static unsigned long layout_two(struct layout_fixture *f, int first, int second)
 {
 	const struct stacker_module *sel[2] = { &f->modules[first], &f->modules[second] };
 
-	return stacker_layout(sel, 2, &f->sizes, f->kinds);
+	return stacker_layout(sel, 2, 0, &f->sizes, f->kinds);
 }
 
 /* Only the selected modules take room; a kind no selected module uses has no stacker part. */

@@ -26,6 +26,14 @@ static void count_denial(const struct stacker_entry *e)
 	this_cpu_inc(stacker_hook_denials[e - stacker_entries]);
 }
 
+static void reset_denials(const struct stacker_entry *e)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(stacker_hook_denials, cpu)[e - stacker_entries] = 0;
+}
+
 /**
  * stacker_denials() - how many denials a module made
  * @e: the module
@@ -47,11 +55,62 @@ static void count_denial(const struct stacker_entry *e)
 {
 }
 
+static void reset_denials(const struct stacker_entry *e)
+{
+}
+
 unsigned long stacker_denials(const struct stacker_entry *e)
 {
 	return 0;
 }
 #endif
+
+/**
+ * stacker_reset_denials() - start a reused entry's denial count and log budget afresh
+ * @e: the entry, which no hook uses
+ *
+ * Context: Process context, with stacker_mode_mutex held.
+ */
+void stacker_reset_denials(const struct stacker_entry *e)
+{
+	reset_denials(e);
+	ratelimit_state_init(&stacker_log_limits[e - stacker_entries], DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+}
+
+/**
+ * stacker_judge() - decide on a hosted module's hook result that is not the hook's default
+ * @e: the module
+ * @hook: the hook's index
+ * @rc: what the hook returned
+ * @allowed: the hook's default result
+ * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
+ *
+ * A denial is -EACCES or -EPERM. It is counted against the module and, unless @quiet, logged
+ * (ratelimited) with the module, the hook and the subject. A permissive module's policy denial
+ * (-EACCES) then becomes @allowed, so the next module decides; a refused privilege (-EPERM, such
+ * as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module would let
+ * anyone change its labels or policy. Every other result is returned as it is.
+ *
+ * Context: Any context a hook runs in; the ratelimited log line is the only place that may take
+ * a (printk) lock.
+ * Return: the result the framework acts on.
+ */
+int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
+		  bool quiet)
+{
+	bool permissive;
+
+	if (rc != -EACCES && rc != -EPERM)
+		return rc;
+	count_denial(e);
+	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
+	if (!quiet && __ratelimit(&stacker_log_limits[e - stacker_entries]))
+		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
+			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
+			  task_pid_nr(current), current->comm, rc);
+	return permissive ? allowed : rc;
+}
 
 /**
  * stacker_verdict() - decide on a hook result that is not the hook's default
@@ -61,33 +120,20 @@ unsigned long stacker_denials(const struct stacker_entry *e)
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial is -EACCES or -EPERM from a hosted module. It is counted against the module and,
- * unless @quiet, logged (ratelimited) with the module, the hook and the subject. A permissive
- * module's policy denial (-EACCES) then becomes @allowed, so the next module decides; a refused
- * privilege (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive
- * module would let anyone change its labels or policy. Every other result, and every result of
- * an LSM the stacker does not host, is returned as it is.
+ * A result of a built-in hosted module goes to stacker_judge(); every result of an LSM the
+ * stacker does not host, its own run-time hooks included (they judge their modules' results
+ * themselves), is returned as it is.
  *
- * Context: Any context a hook runs in. Called only for results other than the default; the
- * ratelimited log line is the only place that may take a (printk) lock.
+ * Context: Any context a hook runs in. Called only for results other than the default.
  * Return: the result the framework acts on.
  */
 int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
 		    int allowed, bool quiet)
 {
 	const struct stacker_entry *e;
-	bool permissive;
 
 	if (rc != -EACCES && rc != -EPERM)
 		return rc;
 	e = stacker_entry_of(hl->lsmid);
-	if (!e)
-		return rc;
-	count_denial(e);
-	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
-	if (!quiet && __ratelimit(&stacker_log_limits[e - stacker_entries]))
-		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
-			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
-			  task_pid_nr(current), current->comm, rc);
-	return permissive ? allowed : rc;
+	return e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
 }

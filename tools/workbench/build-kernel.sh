@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build one kernel variant (tests/configs/variants) into build/kernel-<variant>/: tinyconfig plus
-# the variant's fragments, then bzImage and the uapi headers the test programs compile against.
+# the variant's fragments, then bzImage, the modules (the stacker's sample) and the uapi headers
+# the test programs compile against.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,4 +44,4 @@ if [ "$(cat "$out/.fragments-sum" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.con
 fi
 
 echo "  KERNEL  $variant"
-make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" bzImage headers
+make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" bzImage headers modules

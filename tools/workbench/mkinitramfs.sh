@@ -27,6 +27,10 @@ for t in $targets; do
 done
 inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" "${copies[@]}" \
 	-type f -newer "$img" 2>/dev/null | head -1 || true)
+kmods=$(find "$kout" -name '*.ko' 2>/dev/null || true)
+for k in $kmods; do
+	if [ "$k" -nt "$img" ]; then inputs=$k; fi
+done
 if [ -f "$img" ] && [ -z "$inputs" ] && [ "$img" -nt "$kout/usr/include" ] && [ "$img" -nt /bin/busybox ]; then
 	exit 0
 fi
@@ -41,6 +45,11 @@ done
 cp "$top/tests/vm/init.sh" "$out/init"
 chmod 755 "$out/init"
 cp -r "$top/tests/demo/." "$out/demo/"
+# The kernel's loadable modules (the stacker's sample), for insmod.
+mkdir -p "$out/lib/modules"
+for k in $kmods; do
+	cp "$k" "$out/lib/modules/"
+done
 echo "root:x:0:0:root:/root:/bin/sh" > "$out/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$out/etc/passwd"
 

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: security modules loaded at run time.
+ *
+ * A kernel module registers a struct stacker_module with stacker_register_module() from its
+ * init function and unregisters it from its exit function. The framework's hook slots are fixed
+ * at boot, so a loaded module is never given one: for each hook of loadable_hooks.h the stacker
+ * registers at boot, under its own lsm_id and after every built-in module, a run-time hook that
+ * calls the loaded modules implementing it, in load order. Its static key stays off while no
+ * loaded module implements the hook, so with nothing loaded nothing is called.
+ *
+ * Who may load: a module named on "stacker.loadable=", registered by a task with CAP_SYS_MODULE
+ * and CAP_MAC_ADMIN (capable(): the initial user namespace), while the stacker is unlocked. The
+ * lock pins every loaded module (a reference on it), so none can be unloaded afterwards.
+ *
+ * A loaded module is an entry of stacker_entries after the built-in ones: modes, denial
+ * counters, log budgets and securityfs treat it as any hosted module. Its values are list
+ * values (values.c), on the kinds of STACKER_LOADABLE_KINDS.
+ *
+ * Locking and lifetime. Registration, unregistration and the lock are serialized by
+ * stacker_mode_mutex. The hooks read, under loaded_srcu, one array of calls per hook, which
+ * pairs each function with its module's entry. An array is never changed while published: each
+ * hook has two, and a change fills the one not published, publishes it, and waits for
+ * loaded_srcu's readers, after which the old one is free for the next change. Nothing is
+ * allocated, so unregistration cannot fail. When stacker_unregister_module() returns, no CPU
+ * runs or will run the module's code, sleeping hooks included (SRCU), and its entry is free;
+ * the values it left on live objects are freed with their objects, and its caches when the
+ * last of them is gone (values.c).
+ */
+
+#include "stacker.h"
+
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/ratelimit.h>
+#include <linux/seq_file.h>
+#include <linux/srcu.h>
+#include <linux/string.h>
+
+/* "stacker.loadable=": the names of the modules that may be loaded, comma-separated. */
+static char loadable_names[STACKER_MAX_MODULES * (STACKER_NAME_MAX + 1)];
+module_param_string(loadable, loadable_names, sizeof(loadable_names), 0444);
+MODULE_PARM_DESC(loadable, "Security modules that may be loaded at run time, comma-separated");
+
+DEFINE_STATIC_SRCU(loaded_srcu);
+
+/* Index of each run-time hook: LOADABLE_<hook>. */
+enum loadable_hook {
+#define LOADABLE_HOOK(NAME, PROTO, ARGS) LOADABLE_##NAME,
+#include "loadable_hooks.h"
+#undef LOADABLE_HOOK
+	__LOADABLE_MAX
+};
+
+/* The framework's default result of each int hook, as security.c has it; a constant index folds. */
+#define DEFAULT_int(DEFAULT) (DEFAULT)
+#define DEFAULT_void(DEFAULT) 0
+static const int loaded_defaults[__STACKER_HOOK_MAX] = {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) \
+	[STACKER_HOOK_##NAME] = DEFAULT_##RET(DEFAULT),
+#include <linux/lsm_hook_defs.h>
+#undef LSM_HOOK
+};
+
+#define LOADED_DEFAULT(NAME) loaded_defaults[STACKER_HOOK_##NAME]
+
+/**
+ * struct loaded_calls - the loaded modules that implement one hook, in load order
+ * @count: number of entries in @call
+ * @call: each module's function, and its entry
+ */
+struct loaded_calls {
+	int count;
+	struct {
+		union security_list_options fn;
+		struct stacker_entry *e;
+	} call[STACKER_MAX_MODULES];
+};
+
+/* Per hook: the published array of calls, or NULL; and the two arrays it alternates between. */
+static struct loaded_calls __rcu *loaded_calls[__LOADABLE_MAX];
+static struct loaded_calls loaded_buffers[__LOADABLE_MAX][2];
+
+#ifdef CONFIG_SECURITY_STACKER_STATS
+static DEFINE_PER_CPU(unsigned long[STACKER_MAX_MODULES], loaded_call_counts);
+
+static void count_call(const struct stacker_entry *e)
+{
+	this_cpu_inc(loaded_call_counts[e - stacker_entries]);
+}
+
+/**
+ * stacker_loaded_calls() - how many times a loaded module's hooks were called
+ * @e: the module's entry
+ *
+ * Context: Process context.
+ * Return: the number of calls since the module was loaded.
+ */
+unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(loaded_call_counts, cpu)[e - stacker_entries];
+	return sum;
+}
+
+static void reset_calls(const struct stacker_entry *e)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(loaded_call_counts, cpu)[e - stacker_entries] = 0;
+}
+#else
+static void count_call(const struct stacker_entry *e)
+{
+}
+
+unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+{
+	return 0;
+}
+
+static void reset_calls(const struct stacker_entry *e)
+{
+}
+#endif
+
+/*
+ * One run-time hook per hook of loadable_hooks.h: call the loaded modules that implement it,
+ * as call_int_hook() calls LSMs, until one returns other than the default. A denial goes
+ * through stacker_judge(), so a permissive module's is logged and passed on.
+ */
+#define LOADABLE_HOOK(NAME, PROTO, ARGS)						\
+static int loaded_##NAME PROTO								\
+{											\
+	const struct loaded_calls *c;							\
+	int i, idx, rc = LOADED_DEFAULT(NAME);						\
+											\
+	idx = srcu_read_lock(&loaded_srcu);						\
+	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
+	for (i = 0; c && i < c->count; i++) {						\
+		count_call(c->call[i].e);						\
+		rc = c->call[i].fn.NAME ARGS;						\
+		if (rc == LOADED_DEFAULT(NAME))						\
+			continue;							\
+		rc = stacker_judge(c->call[i].e, STACKER_HOOK_##NAME, rc,		\
+				   LOADED_DEFAULT(NAME), false);			\
+		if (rc != LOADED_DEFAULT(NAME))						\
+			break;								\
+	}										\
+	srcu_read_unlock(&loaded_srcu, idx);						\
+	return rc;									\
+}
+
+#include "loadable_hooks.h"
+#undef LOADABLE_HOOK
+
+/* Registered at boot with @runtime set: off until a loaded module implements the hook. */
+static struct security_hook_list loadable_hooks[] __ro_after_init = {
+#define LOADABLE_HOOK(NAME, PROTO, ARGS) \
+	{ .scalls = static_calls_table.NAME, .hook = { .NAME = loaded_##NAME }, .runtime = true },
+#include "loadable_hooks.h"
+#undef LOADABLE_HOOK
+};
+
+static const enum stacker_hook loadable_hook_ids[] = {
+#define LOADABLE_HOOK(NAME, PROTO, ARGS) STACKER_HOOK_##NAME,
+#include "loadable_hooks.h"
+#undef LOADABLE_HOOK
+};
+
+/* The run-time hook that calls loaded modules' @hook, or -1 if there is none. */
+static int loadable_index(enum stacker_hook hook)
+{
+	int i;
+
+	for (i = 0; i < __LOADABLE_MAX; i++)
+		if (loadable_hook_ids[i] == hook)
+			return i;
+	return -1;
+}
+
+/**
+ * stacker_loadable_register() - register the run-time hooks, switched off
+ * @lsmid: the stacker's own LSM id
+ *
+ * Context: Boot, after every built-in module's hooks, so loaded modules are called after them.
+ */
+void __init stacker_loadable_register(const struct lsm_id *lsmid)
+{
+	security_add_hooks(loadable_hooks, ARRAY_SIZE(loadable_hooks), lsmid);
+}
+
+static bool is_loaded(const struct stacker_entry *e)
+{
+	return e->module.name && e->module.owner;
+}
+
+/*
+ * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
+ * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
+ * arrays this replaced.
+ */
+static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
+{
+	int k;
+
+	for (k = 0; k < e->module.loaded_hooks_count; k++) {
+		const struct stacker_loaded_hook *sh = &e->module.loaded_hooks[k];
+
+		if (sh->hook == loadable_hook_ids[h]) {
+			c->call[c->count].fn = sh->fn;
+			c->call[c->count].e = e;
+			c->count++;
+			return;
+		}
+	}
+}
+
+static void loaded_publish(const struct stacker_entry *leaving)
+{
+	int h, i, pos;
+
+	lockdep_assert_held(&stacker_mode_mutex);
+	for (h = 0; h < __LOADABLE_MAX; h++) {
+		struct loaded_calls *old = rcu_dereference_protected(loaded_calls[h], true);
+		struct loaded_calls *c = &loaded_buffers[h][old == &loaded_buffers[h][0]];
+
+		c->count = 0;
+		/* In call position order: the order in which the modules were loaded. */
+		for (pos = 0; pos < STACKER_MAX_MODULES; pos++) {
+			for (i = 0; i < stacker_nr_entries; i++) {
+				struct stacker_entry *e = &stacker_entries[i];
+
+				if (e->position == pos && is_loaded(e) && e != leaving)
+					add_call(c, e, h);
+			}
+		}
+		if (!old && !c->count)
+			continue;
+		rcu_assign_pointer(loaded_calls[h], c->count ? c : NULL);
+		if (!old != !c->count)
+			security_toggle_hook(&loadable_hooks[h], c->count);
+	}
+	synchronize_srcu(&loaded_srcu);
+}
+
+/* Whether "stacker.loadable=" names @name. */
+static bool listed(const char *name)
+{
+	const char *p = loadable_names;
+	size_t len = strlen(name);
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, name, len))
+			return true;
+		p += n;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+/* A loaded module's description: hooks the stacker can call, each once; nothing built-in. */
+static int check_module(const struct stacker_module *m)
+{
+	DECLARE_BITMAP(seen, __STACKER_HOOK_MAX) = { 0 };
+	int i;
+
+	if (!m->name || !*m->name || strlen(m->name) > STACKER_NAME_MAX || strchr(m->name, ' ') ||
+	    !m->owner || m->lsmid || m->hooks || m->init || m->flags ||
+	    m->loaded_hooks_count < 0 || (m->loaded_hooks_count && !m->loaded_hooks))
+		return -EINVAL;
+	for (i = 0; i < m->loaded_hooks_count; i++) {
+		enum stacker_hook hook = m->loaded_hooks[i].hook;
+
+		if (hook >= __STACKER_HOOK_MAX || loadable_index(hook) < 0) {
+			pr_err("loading \"%s\" refused: hook %s cannot be loaded at run time\n",
+			       m->name, stacker_hook_name(hook));
+			return -EINVAL;
+		}
+		if (__test_and_set_bit(hook, seen)) {
+			pr_err("loading \"%s\" refused: hook %s listed twice\n", m->name,
+			       stacker_hook_name(hook));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* A free entry after the built-in ones, or NULL. */
+static struct stacker_entry *free_entry(void)
+{
+	int i;
+
+	for (i = stacker_nr_builtin; i < STACKER_MAX_MODULES; i++)
+		if (!stacker_entries[i].module.name)
+			return &stacker_entries[i];
+	return NULL;
+}
+
+/* The next call position: after every built-in and loaded module. */
+static int next_position(void)
+{
+	int i, pos = 0;
+
+	for (i = 0; i < stacker_nr_entries; i++)
+		pos = max(pos, stacker_entries[i].position + 1);
+	return pos;
+}
+
+/**
+ * stacker_register_module() - host a security module loaded at run time
+ * @m: the module's description, which must stay valid until stacker_unregister_module(); its
+ *	@owner is THIS_MODULE, its hooks are in @loaded_hooks, and its value id, if any, gets
+ *	its list id here
+ *
+ * The module's hooks are called, after every built-in module's, from the moment this returns.
+ *
+ * Context: Process context, from the module's init function; takes stacker_mode_mutex.
+ * Return: 0; -EPERM if @m is not named on "stacker.loadable=", the caller lacks
+ * CAP_SYS_MODULE or CAP_MAC_ADMIN, or the stacker is locked; -EINVAL for a malformed
+ * description, a hook the stacker cannot call at run time or values it cannot keep; -EEXIST if
+ * a module of that name is hosted; -ENOSPC if STACKER_MAX_MODULES are; -ENOMEM. On error
+ * nothing is registered, and the reason is logged.
+ */
+int stacker_register_module(struct stacker_module *m)
+{
+	struct stacker_entry *e;
+	int rc;
+
+	rc = check_module(m);
+	if (rc) {
+		pr_err("loading a module refused: malformed description\n");
+		return rc;
+	}
+	if (!listed(m->name)) {
+		pr_err("loading \"%s\" refused: not named on stacker.loadable=\n", m->name);
+		return -EPERM;
+	}
+	if (!capable(CAP_SYS_MODULE) || !capable(CAP_MAC_ADMIN)) {
+		pr_err("loading \"%s\" refused: needs CAP_SYS_MODULE and CAP_MAC_ADMIN\n", m->name);
+		return -EPERM;
+	}
+
+	mutex_lock(&stacker_mode_mutex);
+	if (stacker_locked) {
+		pr_err("loading \"%s\" refused: the stacker is locked\n", m->name);
+		rc = -EPERM;
+		goto out;
+	}
+	if (stacker_entry_named(m->name)) {
+		pr_err("loading \"%s\" refused: a module of that name is hosted\n", m->name);
+		rc = -EEXIST;
+		goto out;
+	}
+	e = free_entry();
+	if (!e) {
+		pr_err("loading \"%s\" refused: %d modules are hosted\n", m->name,
+		       STACKER_MAX_MODULES);
+		rc = -ENOSPC;
+		goto out;
+	}
+	rc = stacker_values_load(m);
+	if (rc) {
+		pr_err("loading \"%s\" refused: cannot keep its values (%d)\n", m->name, rc);
+		goto out;
+	}
+	e->position = next_position();
+	reset_calls(e);
+	stacker_reset_denials(e);
+	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_ENFORCING);
+	e->module = *m;
+	stacker_nr_entries = max_t(int, stacker_nr_entries, e - stacker_entries + 1);
+	loaded_publish(NULL);
+	pr_notice("loaded module \"%s\" at position %d\n", m->name, e->position);
+out:
+	mutex_unlock(&stacker_mode_mutex);
+	return rc;
+}
+EXPORT_SYMBOL_GPL(stacker_register_module);
+
+/**
+ * stacker_unregister_module() - stop hosting a loaded module
+ * @m: the module, as registered
+ *
+ * When this returns no CPU runs any of @m's hooks, and none will; the values @m left on live
+ * objects stay until the objects are freed, unreachable by any module (values.c).
+ *
+ * Context: Process context, from the module's exit function; takes stacker_mode_mutex and
+ * waits for an SRCU grace period.
+ */
+void stacker_unregister_module(struct stacker_module *m)
+{
+	struct stacker_entry *e;
+	int i, position;
+
+	mutex_lock(&stacker_mode_mutex);
+	e = stacker_entry_named(m->name);
+	if (WARN_ON(!e || !is_loaded(e) || e->module.owner != m->owner)) {
+		mutex_unlock(&stacker_mode_mutex);
+		return;
+	}
+	loaded_publish(e);
+	stacker_values_unload(m);
+	position = e->position;
+	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_DISABLED);
+	memset(&e->module, 0, sizeof(e->module));
+	e->position = -1;
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (stacker_entries[i].position > position)
+			stacker_entries[i].position--;
+	mutex_unlock(&stacker_mode_mutex);
+	pr_notice("unloaded module \"%s\"\n", m->name);
+}
+EXPORT_SYMBOL_GPL(stacker_unregister_module);
+
+/**
+ * stacker_loadable_lock() - pin every loaded module: none can be unloaded after the lock
+ *
+ * A module being unloaded as the lock is taken has no reference left to take: it goes.
+ *
+ * Context: Process context, with stacker_mode_mutex held, as the stacker is locked.
+ */
+void stacker_loadable_lock(void)
+{
+	int i;
+
+	lockdep_assert_held(&stacker_mode_mutex);
+	for (i = 0; i < stacker_nr_entries; i++) {
+		struct stacker_entry *e = &stacker_entries[i];
+
+		if (is_loaded(e) && !try_module_get(e->module.owner))
+			pr_warn("module \"%s\" is being unloaded as the stacker locks\n",
+				e->module.name);
+	}
+}
+
+/**
+ * stacker_loaded_implements() - whether a loaded module implements a hook
+ * @m: the module
+ * @hook: the hook's index
+ *
+ * Context: Any context.
+ * Return: true if @hook is in @m's hooks.
+ */
+bool stacker_loaded_implements(const struct stacker_module *m, enum stacker_hook hook)
+{
+	int i;
+
+	for (i = 0; i < m->loaded_hooks_count; i++)
+		if (m->loaded_hooks[i].hook == hook)
+			return true;
+	return false;
+}

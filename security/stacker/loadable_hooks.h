@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Stacker: the hooks a module loaded at run time may implement, one
+ * LOADABLE_HOOK(NAME, PROTO, ARGS) each: the hook's name as in lsm_hook_defs.h, its parameters,
+ * and the same parameters as arguments. The stacker registers a run-time hook for each at boot
+ * (loadable.c), and forwards the arguments to the loaded modules that implement it.
+ *
+ * Only hooks that return int, that security.c calls through its static calls, and that a module
+ * needs to confine file access, execution and signals and to keep values on creds and inodes.
+ * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
+ * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
+ * array, and must add none.
+ */
+LOADABLE_HOOK(bprm_check_security, (struct linux_binprm *bprm), (bprm))
+LOADABLE_HOOK(cred_alloc_blank, (struct cred *cred, gfp_t gfp), (cred, gfp))
+LOADABLE_HOOK(cred_prepare, (struct cred *new, const struct cred *old, gfp_t gfp),
+	      (new, old, gfp))
+LOADABLE_HOOK(file_ioctl, (struct file *file, unsigned int cmd, unsigned long arg),
+	      (file, cmd, arg))
+LOADABLE_HOOK(file_open, (struct file *file), (file))
+LOADABLE_HOOK(file_permission, (struct file *file, int mask), (file, mask))
+LOADABLE_HOOK(file_truncate, (struct file *file), (file))
+LOADABLE_HOOK(inode_create, (struct inode *dir, struct dentry *dentry, umode_t mode),
+	      (dir, dentry, mode))
+LOADABLE_HOOK(inode_init_security, (struct inode *inode, struct inode *dir,
+				    const struct qstr *qstr, struct xattr *xattrs,
+				    int *xattr_count),
+	      (inode, dir, qstr, NULL, NULL))
+LOADABLE_HOOK(inode_unlink, (struct inode *dir, struct dentry *dentry), (dir, dentry))
+LOADABLE_HOOK(mmap_file, (struct file *file, unsigned long reqprot, unsigned long prot,
+			  unsigned long flags),
+	      (file, reqprot, prot, flags))
+LOADABLE_HOOK(path_truncate, (const struct path *path), (path))
+LOADABLE_HOOK(task_alloc, (struct task_struct *task, unsigned long clone_flags),
+	      (task, clone_flags))
+LOADABLE_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,
+			  const struct cred *cred),
+	      (p, info, sig, cred))

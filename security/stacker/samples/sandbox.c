@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sandbox: a sample security module that the stacker loads at run time.
+ *
+ * A task enters the sandbox by writing "1" to /sys/kernel/security/sandbox/enter, and never
+ * leaves it; every task it starts is in it too. A task in the sandbox may create files, which
+ * are marked as the sandbox's; of the regular files, it may open for writing or truncate only
+ * marked ones. An installer or a build run in the sandbox can write its own output and nothing
+ * that was there before it.
+ *
+ * The marks are the module's values on the value lists of creds and inodes: a cred or an inode
+ * with a value is marked. cred_prepare copies a cred's mark, cred_alloc_blank marks the cred
+ * that keyctl(KEYCTL_SESSION_TO_PARENT) hands to the parent, inode_init_security marks a new
+ * inode. The stacker frees the marks with their objects, also after the module is gone.
+ *
+ * What a sample leaves out: files are marked only on file systems that call
+ * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
+ * confined (a task in the sandbox may unlink or rename over a file it could not write); nor are
+ * the xattrs, modes and owners of files.
+ *
+ * Load it with "stacker.loadable=sandbox" on the kernel command line; the name module
+ * parameter registers it under another name (for tests: one not on the list is refused).
+ */
+
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/security.h>
+#include <linux/stacker.h>
+
+static char *name = "sandbox";
+module_param(name, charp, 0444);
+MODULE_PARM_DESC(name, "Name to register with the stacker under");
+
+static struct lsm_blob_sizes sandbox_sizes = {
+	.lbs_cred = sizeof(u32),
+	.lbs_inode = sizeof(u32),
+};
+
+/* Not const: the stacker gives it its list id when the module registers. */
+static struct stacker_value_id sandbox_values = { .blobs = &sandbox_sizes };
+
+static bool in_sandbox(const struct cred *cred)
+{
+	return security_get_value(cred->security, STACKER_CRED, &sandbox_values);
+}
+
+static int mark_cred(struct cred *cred, gfp_t gfp)
+{
+	return security_attach_value(cred->security, STACKER_CRED, &sandbox_values, gfp) ?
+	       0 : -ENOMEM;
+}
+
+static int sandbox_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp)
+{
+	return in_sandbox(old) ? mark_cred(new, gfp) : 0;
+}
+
+static int sandbox_cred_alloc_blank(struct cred *cred, gfp_t gfp)
+{
+	return in_sandbox(current_cred()) ? mark_cred(cred, gfp) : 0;
+}
+
+static int sandbox_inode_init_security(struct inode *inode, struct inode *dir,
+				       const struct qstr *qstr, struct xattr *xattrs,
+				       int *xattr_count)
+{
+	if (in_sandbox(current_cred()) &&
+	    !security_attach_value(inode->i_security, STACKER_INODE, &sandbox_values, GFP_NOFS))
+		return -ENOMEM;
+	/* No xattr: the marks live as long as the inode in memory. */
+	return -EOPNOTSUPP;
+}
+
+/* The rule: in the sandbox, a regular file may be written only if the sandbox created it. */
+static int may_write(const struct inode *inode)
+{
+	if (!S_ISREG(inode->i_mode) || !in_sandbox(current_cred()))
+		return 0;
+	return security_get_value(inode->i_security, STACKER_INODE, &sandbox_values) ?
+	       0 : -EACCES;
+}
+
+static int sandbox_file_open(struct file *file)
+{
+	return file->f_mode & FMODE_WRITE ? may_write(file_inode(file)) : 0;
+}
+
+/* open(O_RDONLY | O_TRUNC) truncates too. */
+static int sandbox_file_truncate(struct file *file)
+{
+	return may_write(file_inode(file));
+}
+
+static int sandbox_path_truncate(const struct path *path)
+{
+	return may_write(d_backing_inode(path->dentry));
+}
+
+static const struct stacker_loaded_hook sandbox_hooks[] = {
+	STACKER_HOOK_INIT(cred_prepare, sandbox_cred_prepare),
+	STACKER_HOOK_INIT(cred_alloc_blank, sandbox_cred_alloc_blank),
+	STACKER_HOOK_INIT(inode_init_security, sandbox_inode_init_security),
+	STACKER_HOOK_INIT(file_open, sandbox_file_open),
+	STACKER_HOOK_INIT(file_truncate, sandbox_file_truncate),
+	STACKER_HOOK_INIT(path_truncate, sandbox_path_truncate),
+};
+
+static struct stacker_module sandbox_module = {
+	.owner = THIS_MODULE,
+	.values = &sandbox_values,
+	.loaded_hooks = sandbox_hooks,
+	.loaded_hooks_count = ARRAY_SIZE(sandbox_hooks),
+};
+
+/* Write "1" to enter the sandbox. Anyone may: it only takes rights away. */
+static ssize_t enter_write(struct file *file, const char __user *ubuf, size_t count,
+			   loff_t *ppos)
+{
+	struct cred *new;
+	char buf[3] = "";
+
+	if (*ppos || !count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
+		return -EINVAL;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	if (!in_sandbox(new) && mark_cred(new, GFP_KERNEL)) {
+		abort_creds(new);
+		return -ENOMEM;
+	}
+	commit_creds(new);
+	return count;
+}
+
+static const struct file_operations enter_fops = {
+	.owner = THIS_MODULE,
+	.write = enter_write,
+	.llseek = noop_llseek,
+};
+
+static struct dentry *sandbox_dir;
+
+static int __init sandbox_init(void)
+{
+	struct dentry *enter;
+	int rc;
+
+	sandbox_module.name = name;
+	/* First: until it returns, the value id has no list id and must not be used. */
+	rc = stacker_register_module(&sandbox_module);
+	if (rc)
+		return rc;
+	sandbox_dir = securityfs_create_dir("sandbox", NULL);
+	enter = IS_ERR(sandbox_dir) ? sandbox_dir :
+		securityfs_create_file("enter", 0222, sandbox_dir, NULL, &enter_fops);
+	if (IS_ERR(enter)) {
+		if (!IS_ERR(sandbox_dir))
+			securityfs_recursive_remove(sandbox_dir);
+		stacker_unregister_module(&sandbox_module);
+		return PTR_ERR(enter);
+	}
+	return 0;
+}
+
+static void __exit sandbox_exit(void)
+{
+	securityfs_recursive_remove(sandbox_dir);
+	stacker_unregister_module(&sandbox_module);
+}
+
+module_init(sandbox_init);
+module_exit(sandbox_exit);
+MODULE_DESCRIPTION("Sample stacker module: tasks that may write only the files they created");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Security modules loaded at run time, with the stacker's sample (sandbox.ko, in /lib/modules of
+ * the test VM): who may load it, that it is listed, denies, is attributed and obeys its mode,
+ * that it unloads under a file-creation storm on every CPU and reloads afresh, and that the lock
+ * pins it or refuses it. The boot names it on "stacker.loadable=".
+ *
+ * What runs depends on the state found: unlocked, the whole cycle, leaving the module unloaded,
+ * or loaded and locked with "wb.loadable=lock" on the command line; locked, the refusals.
+ */
+
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define MODULE_PATH "/lib/modules/sandbox.ko"
+#define ENTER "/sys/kernel/security/sandbox/enter"
+#define OLD_FILE "/tmp/loadable-old"
+#define NEW_FILE "/tmp/loadable-new"
+#define TEXT_SIZE 8192
+
+static void __attribute__((constructor)) require_loadable(void)
+{
+	char names[256];
+
+	skip_unless_present(STACKER, "the stacker");
+	skip_unless_present(MODULE_PATH, "sample module");
+	if (read_text("/sys/module/stacker/parameters/loadable", names, sizeof(names)) < 0 ||
+	    !strstr(names, "sandbox"))
+		ksft_exit_skip("sandbox is not named on stacker.loadable=\n");
+	mkdir("/tmp", 0755);
+}
+
+/* finit_module() of the sample with @params: 0 or -errno. */
+static int load(const char *params)
+{
+	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = syscall(__NR_finit_module, fd, params, 0);
+	rc = rc ? -errno : 0;
+	close(fd);
+	return rc;
+}
+
+static int unload(void)
+{
+	return syscall(__NR_delete_module, "sandbox", O_NONBLOCK) ? -errno : 0;
+}
+
+static bool locked(void)
+{
+	char lock[8];
+
+	return read_text(STACKER "lock", lock, sizeof(lock)) > 0 && !strcmp(lock, "1\n");
+}
+
+static bool loaded(void)
+{
+	return !access(ENTER, F_OK);
+}
+
+static bool on_cmdline(const char *word)
+{
+	char cmdline[4096];
+
+	return read_text("/proc/cmdline", cmdline, sizeof(cmdline)) > 0 && strstr(cmdline, word);
+}
+
+/* The sandbox's line of a stacker file, copied into @line, or -1. */
+static int module_line(const char *file, const char *prefix, char *line, size_t size)
+{
+	char text[TEXT_SIZE];
+	const char *found;
+
+	if (read_text(file, text, sizeof(text)) < 0)
+		return -1;
+	found = find_line(text, prefix);
+	if (!found)
+		return -1;
+	snprintf(line, size, "%.*s", (int)(strchrnul(found, '\n') - found), found);
+	return 0;
+}
+
+static int sandbox_denials(unsigned long *denials)
+{
+	char line[128];
+	unsigned long calls;
+
+	if (module_line(STACKER "stats", "sandbox ", line, sizeof(line)) ||
+	    sscanf(line, "sandbox %lu %lu", &calls, denials) != 2)
+		return -1;
+	return 0;
+}
+
+static int enter(void)
+{
+	return write_str(ENTER, "1") == 1 ? 0 : -1;
+}
+
+/* In a child that enters the sandbox: the errno of opening OLD_FILE with @flags, or 0. */
+static int errno_in_sandbox(int flags)
+{
+	int status, fd;
+	pid_t pid = fork();
+
+	if (!pid) {
+		if (enter())
+			_exit(100);
+		fd = open(OLD_FILE, flags | O_CLOEXEC);
+		_exit(fd < 0 ? errno : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static void make_old_file(struct __test_metadata *const _metadata)
+{
+	int fd = open(OLD_FILE, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(4, write(fd, "old\n", 4));
+	close(fd);
+}
+
+TEST(unlisted_name_refused)
+{
+	int kmsg = kmsg_from_now();
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	ASSERT_FALSE(loaded());
+	ASSERT_EQ(-EPERM, load("name=unlisted"));
+	EXPECT_TRUE(logged(kmsg, "loading \"unlisted\" refused: not named on stacker.loadable="));
+	EXPECT_FALSE(loaded());
+	close(kmsg);
+}
+
+TEST(load_needs_cap_mac_admin)
+{
+	int status, kmsg = kmsg_from_now();
+	pid_t pid;
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	pid = fork();
+	if (!pid)
+		_exit(drop_mac_admin() ? 100 : -load(""));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(EPERM, WEXITSTATUS(status));
+	EXPECT_TRUE(logged(kmsg,
+			   "loading \"sandbox\" refused: needs CAP_SYS_MODULE and CAP_MAC_ADMIN"));
+	EXPECT_FALSE(loaded());
+	close(kmsg);
+}
+
+/* Loaded, it comes after every selected built-in module, with list values, enforcing. */
+TEST(load_lists_the_module)
+{
+	static const char *const hooks[] = {
+		"cred_prepare", "cred_alloc_blank", "inode_init_security",
+		"file_open", "file_truncate", "path_truncate",
+	};
+	char modules[TEXT_SIZE], line[256], word[40], *l, *save;
+	int i, selected = 0, pos = -1;
+	unsigned int list = 0;
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	ASSERT_EQ(0, load(""));
+	ASSERT_TRUE(loaded());
+	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
+	for (l = strtok_r(modules, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(l, "%d sandbox list:%u enforcing", &pos, &list) == 2)
+			break;
+		selected += l[0] != '-';
+	}
+	/* After the selected built-in modules, which come first. */
+	EXPECT_EQ(selected, pos);
+	EXPECT_LT(0, list);
+
+	ASSERT_EQ(0, module_line(STACKER "hooks", "sandbox:", line, sizeof(line)));
+	for (i = 0; i < ARRAY_SIZE(hooks); i++) {
+		snprintf(word, sizeof(word), " %s", hooks[i]);
+		EXPECT_NE(NULL, strstr(line, word)) TH_LOG("%s missing from '%s'", hooks[i], line);
+	}
+	EXPECT_EQ(0, module_line(STACKER "mode", "sandbox enforcing", line, sizeof(line)));
+	/* The kernel refuses a second copy of the same module before the stacker sees it. */
+	EXPECT_EQ(-EEXIST, load(""));
+}
+
+TEST(sandbox_denies_writes_to_older_files)
+{
+	unsigned long before, after;
+	int status, kmsg;
+	pid_t pid;
+
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	unlink(NEW_FILE);
+	ASSERT_EQ(0, sandbox_denials(&before));
+	kmsg = kmsg_from_now();
+
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_RDWR | O_APPEND));
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_RDONLY | O_TRUNC));
+	EXPECT_EQ(0, errno_in_sandbox(O_RDONLY));
+
+	pid = fork();
+	if (!pid) {
+		int fd, err = 0;
+
+		if (enter())
+			_exit(100);
+		if (truncate(OLD_FILE, 0) == 0 || errno != EACCES)
+			err |= 1;
+		fd = open(NEW_FILE, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0 || write(fd, "new\n", 4) != 4 || close(fd))
+			err |= 2;
+		fd = open(NEW_FILE, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || close(fd) || truncate(NEW_FILE, 0))
+			err |= 4;
+		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || close(fd))
+			err |= 8;
+		/* What the sandbox starts is in it, across fork and exec. */
+		if (system("echo x > " OLD_FILE " 2>/dev/null") == 0)
+			err |= 16;
+		_exit(err);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+
+	/* Outside the sandbox, nothing changes. */
+	EXPECT_EQ(0, truncate(OLD_FILE, 0));
+	EXPECT_TRUE(logged(kmsg, "sandbox denied file_open:"));
+	ASSERT_EQ(0, sandbox_denials(&after));
+	EXPECT_LE(before + 5, after);
+	close(kmsg);
+}
+
+TEST(permissive_sandbox_logs_and_allows)
+{
+	unsigned long before, after;
+	int kmsg;
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	ASSERT_EQ(0, sandbox_denials(&before));
+	kmsg = kmsg_from_now();
+	ASSERT_EQ(strlen("sandbox permissive"), write_str(STACKER "mode", "sandbox permissive"));
+	EXPECT_EQ(0, errno_in_sandbox(O_WRONLY));
+	ASSERT_EQ(strlen("sandbox enforcing"), write_str(STACKER "mode", "sandbox enforcing"));
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
+	EXPECT_TRUE(logged(kmsg, "sandbox would deny file_open:"));
+	ASSERT_EQ(0, sandbox_denials(&after));
+	EXPECT_EQ(before + 2, after);
+	close(kmsg);
+}
+
+/*
+ * One worker per CPU, in the sandbox: create, write, reopen and unlink files, and fork, until
+ * told to stop. Every step is allowed with the module or without it; a failure is a bug.
+ */
+static void storm(int cpu, const int *stop)
+{
+	char path[64];
+	cpu_set_t set;
+	int i, fd, status, errors = 0;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	if (enter())
+		_exit(100);
+	for (i = 0; !__atomic_load_n(stop, __ATOMIC_RELAXED); i++) {
+		snprintf(path, sizeof(path), "/tmp/flood-%d-%d", cpu, i % 64);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		errors += fd < 0 || write(fd, "x", 1) != 1 || close(fd);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		errors += fd < 0 || close(fd);
+		errors += unlink(path) != 0;
+		if (i % 32 == 0) {
+			pid_t pid = fork();
+
+			if (!pid)
+				_exit(0);
+			errors += pid < 0 || waitpid(pid, &status, 0) != pid;
+		}
+	}
+	_exit(errors ? 1 : 0);
+}
+
+/* How many caches /proc/slabinfo lists whose line starts with @prefix. */
+static int slab_count(const char *prefix)
+{
+	static char slabinfo[256 * 1024];
+	const char *p = slabinfo;
+	int n = 0;
+
+	if (read_text("/proc/slabinfo", slabinfo, sizeof(slabinfo)) < 0)
+		return -1;
+	while ((p = find_line(p, prefix))) {
+		n++;
+		p += strlen(prefix);
+	}
+	return n;
+}
+
+/* A child in the sandbox of the module as loaded now, waiting on @gate to try OLD_FILE. */
+static pid_t sandboxed_waiter(int gate[2])
+{
+	pid_t pid;
+	char c;
+
+	if (pipe(gate))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		close(gate[1]);
+		if (enter() || read(gate[0], &c, 1) != 1)
+			_exit(100);
+		int fd = open(OLD_FILE, O_WRONLY | O_CLOEXEC);
+
+		_exit(fd < 0 ? errno : 0);
+	}
+	close(gate[0]);
+	return pid;
+}
+
+TEST(unload_under_storm_then_reload_afresh)
+{
+	int cpus = sysconf(_SC_NPROCESSORS_ONLN), i, status, gate[2], waited;
+	bool slabinfo = !access("/proc/slabinfo", R_OK);
+	char modules[TEXT_SIZE], line[256];
+	pid_t workers[8], waiter;
+	int *stop;
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	/* Created in the sandbox by an earlier test: its mark would keep the inode cache. */
+	unlink(NEW_FILE);
+	waiter = sandboxed_waiter(gate);
+	ASSERT_LT(0, waiter);
+	stop = mmap(NULL, sizeof(*stop), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, stop);
+	if (cpus > 8)
+		cpus = 8;
+	for (i = 0; i < cpus; i++) {
+		workers[i] = fork();
+		if (!workers[i])
+			storm(i, stop);
+		ASSERT_LT(0, workers[i]);
+	}
+	usleep(300 * 1000);
+	ASSERT_EQ(0, unload());
+	EXPECT_FALSE(loaded());
+	usleep(300 * 1000);
+	__atomic_store_n(stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < cpus; i++) {
+		ASSERT_EQ(workers[i], waitpid(workers[i], &status, 0));
+		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			TH_LOG("storm worker %d: status %#x", i, status);
+	}
+
+	/* Gone from every stacker file. */
+	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
+	EXPECT_EQ(NULL, strstr(modules, " sandbox "));
+	EXPECT_NE(0, module_line(STACKER "hooks", "sandbox:", line, sizeof(line)));
+	EXPECT_NE(0, module_line(STACKER "mode", "sandbox ", line, sizeof(line)));
+
+	/* The waiter's mark outlives the module, and so does the cache it came from. */
+	if (slabinfo)
+		EXPECT_EQ(1, slab_count("stacker_sandbox_cred "));
+
+	/* Reloaded, the module starts afresh: the first instance's marks mean nothing to it. */
+	ASSERT_EQ(0, load(""));
+	ASSERT_EQ(1, write(gate[1], "x", 1));
+	close(gate[1]);
+	ASSERT_EQ(waiter, waitpid(waiter, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
+
+	/*
+	 * The first instance's last value gone, its caches go too (after RCU and a work item),
+	 * leaving the second instance's, of the same names.
+	 */
+	if (slabinfo) {
+		for (waited = 0; waited < 50; waited++) {
+			if (slab_count("stacker_sandbox_cred ") == 1 &&
+			    slab_count("stacker_sandbox_inode ") == 1)
+				break;
+			usleep(100 * 1000);
+		}
+		EXPECT_GT(50, waited)
+			TH_LOG("stacker_sandbox_cred caches: %d, stacker_sandbox_inode caches: %d",
+			       slab_count("stacker_sandbox_cred "),
+			       slab_count("stacker_sandbox_inode "));
+	}
+	munmap(stop, sizeof(*stop));
+}
+
+/* The cycle ends unloaded; with wb.loadable=lock, loaded and locked: the lock pins it. */
+TEST(lock_pins_a_loaded_module)
+{
+	int kmsg;
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	if (!on_cmdline("wb.loadable=lock")) {
+		if (loaded())
+			EXPECT_EQ(0, unload());
+		SKIP(return, "no wb.loadable=lock: left unloaded");
+	}
+	if (!loaded())
+		ASSERT_EQ(0, load(""));
+	kmsg = kmsg_from_now();
+	ASSERT_EQ(2, write_str(STACKER "lock", "1\n"));
+	EXPECT_NE(0, unload());
+	EXPECT_TRUE(loaded());
+	EXPECT_EQ(-1, write_str(STACKER "mode", "sandbox permissive"));
+	EXPECT_EQ(EPERM, errno);
+	make_old_file(_metadata);
+	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
+	close(kmsg);
+}
+
+TEST(locked_stacker_refuses_loading)
+{
+	int kmsg;
+
+	if (!locked() || loaded())
+		SKIP(return, "not locked, or loaded before the lock");
+	kmsg = kmsg_from_now();
+	EXPECT_EQ(-EPERM, load(""));
+	EXPECT_TRUE(logged(kmsg, "loading \"sandbox\" refused: the stacker is locked"));
+	EXPECT_FALSE(loaded());
+	close(kmsg);
+}
+
+TEST_HARNESS_MAIN
