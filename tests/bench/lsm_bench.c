@@ -11,9 +11,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -183,6 +185,36 @@ static void echo_child(void)
 	_exit(0);
 }
 
+/*
+ * With "wb.bench_module=<path>" on the kernel command line, load that kernel module first: a
+ * security module loaded into the stacker at run time, measured with its hooks on.
+ */
+static int load_module(void)
+{
+	char cmdline[4096], path[256];
+	const char *p;
+	ssize_t n;
+	int cfd, mfd, rc;
+
+	cfd = open("/proc/cmdline", O_RDONLY);
+	n = cfd < 0 ? -1 : read(cfd, cmdline, sizeof(cmdline) - 1);
+	if (cfd >= 0)
+		close(cfd);
+	if (n <= 0)
+		return 0;
+	cmdline[n] = '\0';
+	p = strstr(cmdline, "wb.bench_module=");
+	if (!p || sscanf(p, "wb.bench_module=%255s", path) != 1)
+		return 0;
+	mfd = open(path, O_RDONLY);
+	if (mfd < 0)
+		return -1;
+	rc = syscall(SYS_finit_module, mfd, "", 0);
+	close(mfd);
+	printf("# loaded %s: %d\n", path, rc);
+	return rc;
+}
+
 int main(void)
 {
 	unsigned int i;
@@ -198,7 +230,7 @@ int main(void)
 
 	CPU_ZERO(&cpu0);
 	CPU_SET(0, &cpu0);
-	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0) || load_module())
 		return 1;
 	/* Let the work that boot leaves behind (deferred initcalls, RCU, console) finish first. */
 	sleep(5);
