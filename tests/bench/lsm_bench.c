@@ -186,6 +186,28 @@ static void echo_child(void)
 }
 
 /*
+ * A module's own measurements, logged as "<module>: bench <op> <figure>" after @kmsg was opened
+ * at the log's end: print them as ours.
+ */
+static void copy_module_results(int kmsg)
+{
+	char record[1024];
+	const char *p;
+	ssize_t n;
+
+	if (kmsg < 0)
+		return;
+	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
+		record[n] = '\0';
+		p = strstr(record, ": bench ");
+		if (p)
+			printf("%s", p + 2);
+	}
+	close(kmsg);
+	fflush(stdout);
+}
+
+/*
  * With "wb.bench_module=<path>" on the kernel command line, load that kernel module first: a
  * security module loaded into the stacker at run time, measured with its hooks on.
  */
@@ -194,7 +216,7 @@ static int load_module(void)
 	char cmdline[4096], path[256];
 	const char *p;
 	ssize_t n;
-	int cfd, mfd, rc;
+	int cfd, mfd, kmsg, rc;
 
 	cfd = open("/proc/cmdline", O_RDONLY);
 	n = cfd < 0 ? -1 : read(cfd, cmdline, sizeof(cmdline) - 1);
@@ -209,9 +231,14 @@ static int load_module(void)
 	mfd = open(path, O_RDONLY);
 	if (mfd < 0)
 		return -1;
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg >= 0)
+		lseek(kmsg, 0, SEEK_END);
 	rc = syscall(SYS_finit_module, mfd, "", 0);
 	close(mfd);
 	printf("# loaded %s: %d\n", path, rc);
+	if (!rc)
+		copy_module_results(kmsg);
 	return rc;
 }
 
