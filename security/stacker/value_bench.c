@@ -29,6 +29,7 @@ static struct lsm_blob_sizes vb_sizes = { .lbs_cred = sizeof(u64) };
 static struct stacker_value_id vb_ids[VB_MODULES] = {
 	[0 ... VB_MODULES - 1] = { .blobs = &vb_sizes },
 };
+
 static struct stacker_module vb_modules[VB_MODULES];
 static char vb_names[VB_MODULES][8];
 
@@ -49,7 +50,7 @@ static u64 measure(const struct cred *cred)
 }
 
 /* A cred holding the values of modules @n - 1 down to 0, module 0's last on the list. */
-static int bench(int n)
+static int measure_with(int n)
 {
 	struct cred *cred = prepare_creds();
 	int i;
@@ -82,7 +83,7 @@ static int __init value_bench_init(void)
 			break;
 	}
 	for (i = 0; !rc && i < ARRAY_SIZE(counts); i++)
-		rc = bench(counts[i]);
+		rc = measure_with(counts[i]);
 	while (registered--)
 		stacker_unregister_module(&vb_modules[registered]);
 	return rc;
