@@ -48,6 +48,19 @@ static char loadable_names[STACKER_MAX_MODULES * (STACKER_NAME_MAX + 1)];
 module_param_string(loadable, loadable_names, sizeof(loadable_names), 0444);
 MODULE_PARM_DESC(loadable, "Security modules that may be loaded at run time, comma-separated");
 
+/**
+ * stacker_loadable_named() - whether "stacker.loadable=" names any module
+ *
+ * If it names none, no module can ever register, and objects need no value list for one.
+ *
+ * Context: Boot (after the command line is parsed) or later.
+ * Return: true if the list is not empty.
+ */
+bool stacker_loadable_named(void)
+{
+	return loadable_names[0];
+}
+
 DEFINE_STATIC_SRCU(loaded_srcu);
 
 /* Index of each run-time hook: LOADABLE_<hook>. */
@@ -87,52 +100,12 @@ struct loaded_calls {
 static struct loaded_calls __rcu *loaded_calls[__LOADABLE_MAX];
 static struct loaded_calls loaded_buffers[__LOADABLE_MAX][2];
 
+static void count_call(const struct stacker_entry *e)
+{
 #ifdef CONFIG_SECURITY_STACKER_STATS
-static DEFINE_PER_CPU(unsigned long[STACKER_MAX_MODULES], loaded_call_counts);
-
-static void count_call(const struct stacker_entry *e)
-{
-	this_cpu_inc(loaded_call_counts[e - stacker_entries]);
-}
-
-/**
- * stacker_loaded_calls() - how many times a loaded module's hooks were called
- * @e: the module's entry
- *
- * Context: Process context.
- * Return: the number of calls since the module was loaded.
- */
-unsigned long stacker_loaded_calls(const struct stacker_entry *e)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu(loaded_call_counts, cpu)[e - stacker_entries];
-	return sum;
-}
-
-static void reset_calls(const struct stacker_entry *e)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		per_cpu(loaded_call_counts, cpu)[e - stacker_entries] = 0;
-}
-#else
-static void count_call(const struct stacker_entry *e)
-{
-}
-
-unsigned long stacker_loaded_calls(const struct stacker_entry *e)
-{
-	return 0;
-}
-
-static void reset_calls(const struct stacker_entry *e)
-{
-}
+	this_cpu_inc(stacker_counts[e - stacker_entries].calls);
 #endif
+}
 
 /*
  * One run-time hook per hook of loadable_hooks.h: call the loaded modules that implement it,
@@ -378,8 +351,7 @@ int stacker_register_module(struct stacker_module *m)
 		goto out;
 	}
 	e->position = next_position();
-	reset_calls(e);
-	stacker_reset_denials(e);
+	stacker_reset_counts(e);
 	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_ENFORCING);
 	e->module = *m;
 	stacker_nr_entries = max_t(int, stacker_nr_entries, e - stacker_entries + 1);

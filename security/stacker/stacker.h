@@ -8,6 +8,7 @@
 #define pr_fmt(fmt) "stacker: " fmt
 
 #include <linux/init.h>
+#include <linux/percpu-defs.h>
 #include <linux/stacker.h>
 
 /**
@@ -90,10 +91,24 @@ struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid);
 struct stacker_entry *stacker_entry_named(const char *name);
 int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
 		  bool quiet);
-void stacker_reset_denials(const struct stacker_entry *e);
+void stacker_reset_counts(const struct stacker_entry *e);
+
+/*
+ * Per hosted module (indexed like stacker_entries) and CPU: its denials, and a loaded module's
+ * hook calls (a built-in module's are counted per framework slot, stacker_hook_calls).
+ */
+struct stacker_counts {
+	unsigned long denials;
+	unsigned long calls;
+};
+
+#ifdef CONFIG_SECURITY_STACKER_STATS
+DECLARE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
+#endif
 int __must_check stacker_set_mode(const char *name, enum stacker_mode mode);
 int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
 unsigned long stacker_denials(const struct stacker_entry *e);
+unsigned long stacker_loaded_calls(const struct stacker_entry *e);
 unsigned long stacker_calls(const struct stacker_entry *e);
 const char *stacker_hook_name(enum stacker_hook hook);
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
@@ -108,16 +123,16 @@ void __init stacker_values_register(const struct lsm_id *lsmid);
 
 /*
  * The object kinds on which a loaded module may keep values: each carries a value list when
- * modules can be loaded. Creds, tasks and inodes: what a module needs to follow a process and
- * mark files, on blobs every stacked kernel allocates anyway. Not files: a file blob alone
- * costs several percent on open+close.
+ * "stacker.loadable=" names a module. Creds, tasks and inodes: what a module needs to follow
+ * a process and mark files, on blobs every stacked kernel allocates anyway. Not files: a file
+ * blob alone costs several percent on open+close.
  */
 #define STACKER_LOADABLE_KINDS (BIT(STACKER_CRED) | BIT(STACKER_TASK) | BIT(STACKER_INODE))
 
 #ifdef CONFIG_SECURITY_STACKER_LOADABLE
 void __init stacker_loadable_register(const struct lsm_id *lsmid);
 void stacker_loadable_lock(void);
-unsigned long stacker_loaded_calls(const struct stacker_entry *e);
+bool stacker_loadable_named(void);
 bool stacker_loaded_implements(const struct stacker_module *m, enum stacker_hook hook);
 int stacker_values_load(struct stacker_module *m);
 void stacker_values_unload(const struct stacker_module *m);
@@ -130,9 +145,9 @@ static inline void stacker_loadable_lock(void)
 {
 }
 
-static inline unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+static inline bool stacker_loadable_named(void)
 {
-	return 0;
+	return false;
 }
 
 static inline bool stacker_loaded_implements(const struct stacker_module *m,

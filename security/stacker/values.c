@@ -462,8 +462,7 @@ unsigned long stacker_layout(const struct stacker_module *const *modules, int co
  */
 void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds)
 {
-	unsigned long lists = IS_ENABLED(CONFIG_SECURITY_STACKER_LOADABLE) ?
-			      STACKER_LOADABLE_KINDS : 0;
+	unsigned long lists = stacker_loadable_named() ? STACKER_LOADABLE_KINDS : 0;
 	unsigned long used;
 
 	used = stacker_layout(sel->modules, sel->count, lists, &stacker_blob_sizes, kinds);

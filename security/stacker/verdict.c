@@ -10,6 +10,7 @@
 #include <linux/percpu.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 
 /* One log budget per module: a module that denies a lot cannot hide another's denials. */
 static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
@@ -19,19 +20,20 @@ static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
 };
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
-static DEFINE_PER_CPU(unsigned long[STACKER_MAX_MODULES], stacker_hook_denials);
+DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
 
 static void count_denial(const struct stacker_entry *e)
 {
-	this_cpu_inc(stacker_hook_denials[e - stacker_entries]);
+	this_cpu_inc(stacker_counts[e - stacker_entries].denials);
 }
 
-static void reset_denials(const struct stacker_entry *e)
+static void reset_counts(const struct stacker_entry *e)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		per_cpu(stacker_hook_denials, cpu)[e - stacker_entries] = 0;
+		memset(&per_cpu(stacker_counts, cpu)[e - stacker_entries], 0,
+		       sizeof(struct stacker_counts));
 }
 
 /**
@@ -39,7 +41,8 @@ static void reset_denials(const struct stacker_entry *e)
  * @e: the module
  *
  * Context: Process context.
- * Return: the number of denials since boot, permissive ones included.
+ * Return: the number of denials since boot (since it was loaded, for a loaded module),
+ * permissive ones included.
  */
 unsigned long stacker_denials(const struct stacker_entry *e)
 {
@@ -47,7 +50,24 @@ unsigned long stacker_denials(const struct stacker_entry *e)
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		sum += per_cpu(stacker_hook_denials, cpu)[e - stacker_entries];
+		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].denials;
+	return sum;
+}
+
+/**
+ * stacker_loaded_calls() - how many times a loaded module's hooks were called
+ * @e: the module's entry
+ *
+ * Context: Process context.
+ * Return: the number of calls since the module was loaded.
+ */
+unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].calls;
 	return sum;
 }
 #else
@@ -55,7 +75,7 @@ static void count_denial(const struct stacker_entry *e)
 {
 }
 
-static void reset_denials(const struct stacker_entry *e)
+static void reset_counts(const struct stacker_entry *e)
 {
 }
 
@@ -63,17 +83,22 @@ unsigned long stacker_denials(const struct stacker_entry *e)
 {
 	return 0;
 }
+
+unsigned long stacker_loaded_calls(const struct stacker_entry *e)
+{
+	return 0;
+}
 #endif
 
 /**
- * stacker_reset_denials() - start a reused entry's denial count and log budget afresh
+ * stacker_reset_counts() - start a reused entry's counters and log budget afresh
  * @e: the entry, which no hook uses
  *
  * Context: Process context, with stacker_mode_mutex held.
  */
-void stacker_reset_denials(const struct stacker_entry *e)
+void stacker_reset_counts(const struct stacker_entry *e)
 {
-	reset_denials(e);
+	reset_counts(e);
 	ratelimit_state_init(&stacker_log_limits[e - stacker_entries], DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 }
