@@ -6,6 +6,7 @@
 #   make shell   the same VM, to an interactive shell
 #                (ROOT=initramfs: either of them in the busybox initramfs, no SELinux policy)
 #   make check   every test tier: KUnit (UML), VM tests, static checks; ends "N passed, N failed"
+#   make check-debug  the debug kernel's boot alone (part of make check)
 #   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
 #                Debian 12 chroot: proves that make check installs everything it needs
 #   make bench   instructions per system call in each security configuration, side by side
@@ -36,8 +37,8 @@ DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-de
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs
 
-.PHONY: all deps tree kernel kernel-% run shell check check-fresh kunit vmtest static bench clean \
-	distclean
+.PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
+	bench clean distclean
 all: run
 
 deps:
@@ -81,6 +82,11 @@ kunit: tree
 
 vmtest: tree
 	@$(WB)/vmtest.sh
+
+# The debug tier alone (make check runs it too): the debug kernel's boot, every kselftest with
+# KASAN, lockdep, PROVE_RCU, UBSAN, debug objects and kmemleak watching.
+check-debug: tree
+	@$(WB)/vmtest.sh debug
 
 static: tree
 	@$(LOCK) $(WB)/static.sh
