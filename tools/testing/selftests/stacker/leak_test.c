@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * No memory leaked by the project's code: after a workload of labelled files, processes that
- * change labels, UNIX sockets and rule loads (and, run last in its boot, after every other
- * test program), kmemleak finds no unreferenced object allocated under a function of the
- * stacker or the label module. Skips on a kernel without kmemleak.
+ * No memory leaked by the project's code: the caches of the security blobs (inode, file, cred)
+ * hold as many objects after 10,000 labelled files and 1,000 labelled processes as before; and
+ * after a workload of labelled files, processes that change labels, UNIX sockets and rule loads
+ * (and, run last in its boot, after every other test program), kmemleak finds no unreferenced
+ * object allocated under a function of the stacker or the label module. Skips on a kernel
+ * without kmemleak.
  */
 
 #include <stdio.h>
@@ -79,6 +81,71 @@ static void workload(struct __test_metadata *const _metadata)
 		ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
 		close(sv[0]);
 		close(sv[1]);
+	}
+}
+
+/*
+ * Objects in use in a cache, after its per-CPU slabs are flushed (shrink), so that freed objects
+ * are not counted as used; -1 if the kernel has no such cache.
+ */
+static long slab_objects(const char *cache)
+{
+	char path[128], text[64];
+
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/shrink", cache);
+	if (write_str(path, "1") != 1)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/objects", cache);
+	if (read_text(path, text, sizeof(text)) < 0)
+		return -1;
+	return atol(text);
+}
+
+/*
+ * Files, then processes: created, labelled (once freeze_test has frozen the policy, they carry
+ * the creator's label, and go through the same blobs), and gone. A blob leaked per object
+ * would leave thousands; the allowance is for what the rest of the system does meanwhile.
+ */
+TEST(blob_caches_return_to_their_start)
+{
+	static const struct {
+		const char *cache;
+		long allowance;
+	} caches[] = { { "lsm_inode_cache", 100 }, { "lsm_file_cache", 100 }, { "cred_jar", 50 } };
+	bool label = label_changeable();
+	long before[ARRAY_SIZE(caches)], after;
+	char path[64];
+	int i, fd, status;
+	size_t c;
+	pid_t pid;
+
+	for (c = 0; c < ARRAY_SIZE(caches); c++)
+		before[c] = slab_objects(caches[c].cache);
+	for (i = 0; i < 10000; i++) {
+		snprintf(path, sizeof(path), "/tmp/slab-%d", i);
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		ASSERT_LE(0, fd);
+		if (label)
+			ASSERT_EQ(0, fsetxattr(fd, "security.label", "leak_o", 6, 0));
+		close(fd);
+		ASSERT_EQ(0, unlink(path));
+	}
+	for (i = 0; i < 1000; i++) {
+		pid = fork();
+		ASSERT_LE(0, pid);
+		if (!pid)
+			_exit(label && write_str("/proc/self/attr/label/current", "leak_s") != 6);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_EQ(0, status);
+	}
+	/* Inode blobs and creds are freed after RCU grace periods. */
+	sleep(2);
+	for (c = 0; c < ARRAY_SIZE(caches); c++) {
+		if (before[c] < 0)
+			continue;
+		after = slab_objects(caches[c].cache);
+		TH_LOG("%s: %ld objects before, %ld after", caches[c].cache, before[c], after);
+		EXPECT_GE(before[c] + caches[c].allowance, after);
 	}
 }
 
