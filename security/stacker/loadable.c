@@ -178,11 +178,7 @@ static bool is_loaded(const struct stacker_entry *e)
 	return e->module.name && e->module.owner;
 }
 
-/*
- * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
- * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
- * arrays this replaced.
- */
+/* Append @e's function for run-time hook @h to @c, if @e implements that hook. */
 static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 {
 	int k;
@@ -199,13 +195,20 @@ static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 	}
 }
 
+/*
+ * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
+ * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
+ * arrays this replaced.
+ */
 static void loaded_publish(const struct stacker_entry *leaving)
 {
 	int h, i, pos;
 
 	lockdep_assert_held(&stacker_mode_mutex);
 	for (h = 0; h < __LOADABLE_MAX; h++) {
-		struct loaded_calls *old = rcu_dereference_protected(loaded_calls[h], true);
+		struct loaded_calls *old =
+			rcu_dereference_protected(loaded_calls[h],
+						  lockdep_is_held(&stacker_mode_mutex));
 		struct loaded_calls *c = &loaded_buffers[h][old == &loaded_buffers[h][0]];
 
 		c->count = 0;
