@@ -148,7 +148,12 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 	label_from_disk(dentry, inode);
 }
 
-/* Every mount through mount(2) or fsmount(2), the root file system's included. */
+/*
+ * Every mount through mount(2) or fsmount(2), the root file system's included (files_test tries
+ * both). Mounts the kernel makes itself through vfs_kern_mount() (automounts, internal pseudo
+ * file systems) do not come here: their roots stay at the floor, which is also what a root
+ * without security.label gets.
+ */
 static int hook_sb_kern_mount(const struct super_block *sb)
 {
 	label_from_disk(sb->s_root, d_inode(sb->s_root));

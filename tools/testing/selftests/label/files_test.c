@@ -491,22 +491,71 @@ TEST(pathless_files_take_their_creator_label)
  * there dereferenced NULL). The overlay's root shows its upper root's label, and is checked
  * with it.
  */
-TEST(mount_root_is_labelled_from_disk)
+/*
+ * An overlay whose upper directory has a label: its root takes that label whichever mount
+ * interface made it. The root is labelled when it is mounted (sb_kern_mount), not while
+ * overlayfs fills its super block, so both mount(2) and fsopen(2)/fsmount(2) must reach it.
+ */
+struct overlay {
+	char lower[32], upper[32], work[32], merged[32];
+};
+
+/* Directories for an overlay under @base, the upper one labelled ovlroot_o. */
+static void overlay_dirs(struct __test_metadata *const _metadata, const char *base,
+			 struct overlay *o)
 {
-	const char *d = "/tmp/lovl", *merged = "/tmp/lovl/merged", *opts;
+	snprintf(o->lower, sizeof(o->lower), "%s/lower", base);
+	snprintf(o->upper, sizeof(o->upper), "%s/upper", base);
+	snprintf(o->work, sizeof(o->work), "%s/work", base);
+	snprintf(o->merged, sizeof(o->merged), "%s/merged", base);
+	make_dir(_metadata, base, NULL);
+	make_dir(_metadata, o->lower, NULL);
+	make_dir(_metadata, o->upper, "ovlroot_o");
+	make_dir(_metadata, o->work, NULL);
+	make_dir(_metadata, o->merged, NULL);
+	ASSERT_EQ(0, load("ovlroot_s ovlroot_o rx\n"));
+}
+
+static void root_has_upper_label(struct __test_metadata *const _metadata,
+				 const struct overlay *o)
+{
 	struct stat st;
 
-	make_dir(_metadata, d, NULL);
-	make_dir(_metadata, "/tmp/lovl/lower", NULL);
-	make_dir(_metadata, "/tmp/lovl/upper", "ovlroot_o");
-	make_dir(_metadata, "/tmp/lovl/work", NULL);
-	make_dir(_metadata, merged, NULL);
-	ASSERT_EQ(0, load("ovlroot_s ovlroot_o rx\n"));
-	opts = "lowerdir=/tmp/lovl/lower,upperdir=/tmp/lovl/upper,workdir=/tmp/lovl/work";
-	ASSERT_EQ(0, mount("overlay", merged, "overlay", 0, opts));
-	ASSERT_EQ(0, ERRNO_AS("ovlroot_s", ROOT, stat(merged, &st)));
-	ASSERT_LABEL_DENIES("ovlroot_x", ROOT, stat(merged, &st));
-	ASSERT_EQ(0, umount(merged));
+	ASSERT_EQ(0, ERRNO_AS("ovlroot_s", ROOT, stat(o->merged, &st)));
+	ASSERT_LABEL_DENIES("ovlroot_x", ROOT, stat(o->merged, &st));
+	ASSERT_EQ(0, umount(o->merged));
+}
+
+TEST(mount_root_is_labelled_from_disk)
+{
+	char opts[128];
+	struct overlay o;
+
+	overlay_dirs(_metadata, "/tmp/lovl", &o);
+	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s,workdir=%s", o.lower, o.upper,
+		 o.work);
+	ASSERT_EQ(0, mount("overlay", o.merged, "overlay", 0, opts));
+	root_has_upper_label(_metadata, &o);
+}
+
+TEST(fsmount_root_is_labelled_from_disk)
+{
+	struct overlay o;
+	int fs, mnt;
+
+	overlay_dirs(_metadata, "/tmp/lovl2", &o);
+	fs = fsopen("overlay", FSOPEN_CLOEXEC);
+	ASSERT_LE(0, fs);
+	ASSERT_EQ(0, fsconfig(fs, FSCONFIG_SET_STRING, "lowerdir", o.lower, 0));
+	ASSERT_EQ(0, fsconfig(fs, FSCONFIG_SET_STRING, "upperdir", o.upper, 0));
+	ASSERT_EQ(0, fsconfig(fs, FSCONFIG_SET_STRING, "workdir", o.work, 0));
+	ASSERT_EQ(0, fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	mnt = fsmount(fs, FSMOUNT_CLOEXEC, 0);
+	ASSERT_LE(0, mnt);
+	ASSERT_EQ(0, move_mount(mnt, "", AT_FDCWD, o.merged, MOVE_MOUNT_F_EMPTY_PATH));
+	close(mnt);
+	close(fs);
+	root_has_upper_label(_metadata, &o);
 }
 
 TEST_HARNESS_MAIN
