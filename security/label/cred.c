@@ -10,6 +10,7 @@
 #include <linux/capability.h>
 #include <linux/mount.h>
 #include <linux/personality.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/user_namespace.h>
@@ -114,6 +115,9 @@ static int hook_getprocattr(struct task_struct *p, const char *name, char **valu
 	return *value ? label->len : -ENOMEM;
 }
 
+static DEFINE_RATELIMIT_STATE(relabel_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
 static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	struct label *label;
@@ -123,7 +127,7 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 
 	if (strcmp(name, "current"))
 		return -EINVAL;
-	rc = label_may_relabel("setting a task label");
+	rc = label_may_relabel("setting the task label", &relabel_refusals);
 	if (rc)
 		return rc;
 	if (len && ((char *)value)[len - 1] == '\n')

@@ -9,8 +9,11 @@
 
 #include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/init.h>
 #include <linux/lsm_hooks.h>
+#include <linux/mutex.h>
+#include <linux/rhashtable-types.h>
 #include <linux/stacker.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -29,8 +32,9 @@ struct seq_file;
 #define LABEL_MAY_APPEND	BIT(3)
 
 /**
- * struct label - an interned label; one per name, never freed, compared by pointer
- * @node: entry in the label hash table (RCU readers, label_table_mutex for writers)
+ * struct label - an interned label: one per name and table, compared by pointer; never freed
+ *	in the module's table
+ * @node: entry in its struct label_names (RCU readers, the table's mutex for writers)
  * @len: length of @name
  * @name: the label, NUL-terminated
  */
@@ -46,10 +50,35 @@ extern struct label *label_star __ro_after_init;
 extern struct label *label_hat __ro_after_init;
 
 /* table.c */
+#define LABEL_HASH_BITS 10
+
+/**
+ * struct label_names - a table of interned labels, one struct label per name
+ *
+ * The module has one, label_table, whose labels are never removed or freed. A test may make
+ * its own and destroy it with everything interned in it.
+ */
+struct label_names {
+	/**
+	 * @buckets: the labels, hashed by name: readers walk them under RCU, writers add under
+	 * @mutex; nothing is removed while the table is in use.
+	 */
+	DECLARE_HASHTABLE(buckets, LABEL_HASH_BITS);
+	/** @mutex: serializes additions; taken inside a rule set's mutex, never around it. */
+	struct mutex mutex;
+};
+
+/* The module's label table; reach it through label_intern() and label_find(). */
+extern struct label_names label_table;
+
 int __init label_table_init(void);
 struct label *label_find(const char *name, size_t len);
 struct label *label_intern(const char *name, size_t len);
 void label_table_show(struct seq_file *m);
+void label_names_init(struct label_names *names);
+void label_names_destroy(struct label_names *names);
+struct label *label_names_find(struct label_names *names, const char *name, size_t len);
+struct label *label_names_intern(struct label_names *names, const char *name, size_t len);
 
 /* parse.c */
 void __init label_parse_init(void);
@@ -76,14 +105,52 @@ int __must_check label_parse_rule(const char *line, size_t len, struct label_rul
 int label_access_to_string(u32 access, char *buf);
 
 /* rules.c */
+
+/**
+ * struct label_ruleset - rules keyed by (subject, object) label pointers
+ *
+ * The module has one, label_rules in rules.c, that every decision reads. A test may make its
+ * own, over its own struct label_names, and destroy both.
+ *
+ * Lock order: @mutex, then the @names mutex (a load interns labels).
+ */
+struct label_ruleset {
+	/**
+	 * @rules: the struct label_rule of each pair: lookups are lock-free under RCU, writers
+	 * hold @mutex. Rules are not removed while the set is in use, so readers need no grace
+	 * period.
+	 */
+	struct rhashtable rules;
+	/** @list: the same rules in the order they were created, for listing; under @mutex. */
+	struct list_head list;
+	/** @mutex: serializes loads, listings and the freeze. */
+	struct mutex mutex;
+	/**
+	 * @frozen: set once, by label_ruleset_freeze(), under @mutex, and never cleared: loads
+	 * check it under @mutex, so no load starts after the freeze; other readers READ_ONCE().
+	 */
+	bool frozen;
+	/** @names: where the labels of the rules are interned. */
+	struct label_names *names;
+};
+
 int __init label_rules_init(void);
 u32 label_rule_access(const struct label *subject, const struct label *object);
 int __must_check label_load_rules(char *text, size_t len);
 bool label_frozen(void);
 int label_refuse_frozen(const char *what);
-int __must_check label_may_relabel(const char *what);
+struct ratelimit_state;
+int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs);
 int __must_check label_freeze(void);
 void label_rules_show(struct seq_file *m);
+int __must_check label_ruleset_init(struct label_ruleset *set, struct label_names *names);
+void label_ruleset_destroy(struct label_ruleset *set);
+u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
+			 const struct label *object);
+int __must_check label_ruleset_load(struct label_ruleset *set, char *text, size_t len,
+				    int *bad_line);
+int __must_check label_ruleset_freeze(struct label_ruleset *set);
+void label_ruleset_show(struct label_ruleset *set, struct seq_file *m);
 
 /* decide.c */
 int label_decide(const struct label *subject, const struct label *object, u32 access);

@@ -2,16 +2,18 @@
 /*
  * Label: the rule set, a hash table keyed by (subject, object) label pointers.
  *
- * Lookups are lock-free under RCU and O(1) expected (rhashtable). Writers hold label_rules_mutex.
+ * Lookups are lock-free under RCU and O(1) expected (rhashtable). Writers hold the set's mutex.
  * Rules are never removed: loading "S O -" sets a rule's access to none, and a rule with no
  * access is the same as no rule, so a half-finished load that only added empty rules changes
- * no decision.
+ * no decision. The module's set is label_rules; tests load sets of their own.
  */
 
 #include "label.h"
 
 #include <linux/capability.h>
+#include <linux/error-injection.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/rhashtable.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -25,11 +27,11 @@ struct label_rule_key {
 
 /**
  * struct label_rule - the access one subject label has to one object label
- * @node: entry in label_rules (RCU)
+ * @node: entry in the rules of its struct label_ruleset (RCU)
  * @key: the pair of labels
- * @access: LABEL_MAY_* bits; written with WRITE_ONCE() under label_rules_mutex
+ * @access: LABEL_MAY_* bits; written with WRITE_ONCE() under the set's mutex
  * @loaded: set once a load has given the rule a value; only loaded rules are listed
- * @list: entry in label_rule_list, in load order, under label_rules_mutex
+ * @list: entry in the set's list, in creation order, under the set's mutex
  */
 struct label_rule {
 	struct rhash_head node;
@@ -48,61 +50,93 @@ static const struct rhashtable_params label_rule_params = {
 	.nelem_hint = 2048,
 };
 
-static struct rhashtable label_rules;
-static LIST_HEAD(label_rule_list);
-static DEFINE_MUTEX(label_rules_mutex);
-/*
- * Set once, by label_freeze(), under label_rules_mutex, and never cleared: rule loads check it
- * under the mutex, so no load starts after the freeze; other readers use label_frozen().
- */
-static bool label_policy_frozen;
+/* The module's rule set, which every decision reads. Its rules are set up by label_rules_init(). */
+static struct label_ruleset label_rules = {
+	.list = LIST_HEAD_INIT(label_rules.list),
+	.mutex = __MUTEX_INITIALIZER(label_rules.mutex),
+	.names = &label_table,
+};
 
-/**
- * label_rule_access() - the access a rule gives a subject to an object
- * @subject: the subject's label
- * @object: the object's label
- *
- * Context: Any context; lock-free.
- * Return: LABEL_MAY_* bits, 0 when there is no rule.
- */
-u32 label_rule_access(const struct label *subject, const struct label *object)
+/* The lookup, inlined into label_rule_access() on the module's set, whose address is constant. */
+static __always_inline u32 ruleset_access(struct label_ruleset *set, const struct label *subject,
+					  const struct label *object)
 {
 	struct label_rule_key key = { subject, object };
 	struct label_rule *rule;
 	u32 access = 0;
 
 	rcu_read_lock();
-	rule = rhashtable_lookup(&label_rules, &key, label_rule_params);
+	rule = rhashtable_lookup(&set->rules, &key, label_rule_params);
 	if (rule)
 		access = READ_ONCE(rule->access);
 	rcu_read_unlock();
 	return access;
 }
 
-/* The rule of a pair, added with no access if it is new. */
-static struct label_rule *rule_get(const struct label *subject, const struct label *object)
+/**
+ * label_rule_access() - the access a rule gives a subject to an object
+ * @subject: the subject's label
+ * @object: the object's label
+ *
+ * The hot path of every decision that needs a rule. Flattened: the rhashtable lookup is
+ * inlined here even though label_ruleset_access() uses it too (which would otherwise make the
+ * compiler call one out-of-line copy from both), so the lookup makes no call of its own but
+ * memcmp() and, while the table is resized, rht_bucket_nested().
+ *
+ * Context: Any context; lock-free.
+ * Return: LABEL_MAY_* bits, 0 when there is no rule.
+ */
+u32 __flatten label_rule_access(const struct label *subject, const struct label *object)
+{
+	return ruleset_access(&label_rules, subject, object);
+}
+
+/**
+ * label_ruleset_access() - the access a rule of a set gives a subject to an object
+ * @set: the rule set
+ * @subject: the subject's label
+ * @object: the object's label
+ *
+ * Context: Any context; lock-free.
+ * Return: LABEL_MAY_* bits, 0 when @set has no rule for the pair.
+ */
+u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
+			 const struct label *object)
+{
+	return ruleset_access(set, subject, object);
+}
+
+/*
+ * The rule of a pair, added with no access if it is new. It allocates at once, so failing at
+ * its entry is what a failed allocation does: fail_function can fail it.
+ */
+static noinline struct label_rule *rule_get(struct label_ruleset *set,
+					    const struct label *subject,
+					    const struct label *object)
 {
 	struct label_rule_key key = { subject, object };
 	struct label_rule *rule, *old;
 
-	lockdep_assert_held(&label_rules_mutex);
+	lockdep_assert_held(&set->mutex);
 	/* Loads mostly add rules: allocate first, and hash the pair once. */
 	rule = kzalloc(sizeof(*rule), GFP_KERNEL);
 	if (!rule)
 		return ERR_PTR(-ENOMEM);
 	rule->key = key;
-	old = rhashtable_lookup_get_insert_fast(&label_rules, &rule->node, label_rule_params);
+	old = rhashtable_lookup_get_insert_fast(&set->rules, &rule->node, label_rule_params);
 	if (!old) {
-		list_add_tail(&rule->list, &label_rule_list);
+		list_add_tail(&rule->list, &set->list);
 		return rule;
 	}
 	kfree(rule);
 	return IS_ERR(old) ? ERR_CAST(old) : old;
 }
+ALLOW_ERROR_INJECTION(rule_get, ERRNO);
 
 #define LOAD_ON_STACK 8
 
 struct load_ctx {
+	struct label_ruleset *set;
 	struct label_rule **rules;
 	u32 *access;
 };
@@ -110,16 +144,17 @@ struct load_ctx {
 /* Intern a line's labels and find or add its rule, for the commit that follows. */
 static int prepare_line(struct load_ctx *load, int n, const struct label_rule_text *r)
 {
+	struct label_ruleset *set = load->set;
 	struct label *subject, *object;
 	struct label_rule *rule;
 
-	subject = label_intern(r->subject, r->subject_len);
+	subject = label_names_intern(set->names, r->subject, r->subject_len);
 	if (IS_ERR(subject))
 		return PTR_ERR(subject);
-	object = label_intern(r->object, r->object_len);
+	object = label_names_intern(set->names, r->object, r->object_len);
 	if (IS_ERR(object))
 		return PTR_ERR(object);
-	rule = rule_get(subject, object);
+	rule = rule_get(set, subject, object);
 	if (IS_ERR(rule))
 		return PTR_ERR(rule);
 	load->rules[n] = rule;
@@ -128,11 +163,13 @@ static int prepare_line(struct load_ctx *load, int n, const struct label_rule_te
 }
 
 /*
- * Parse every line of a load and prepare its rule. Preparing changes no decision (labels are
- * interned, new rules are added with no access), so a bad line found half way only stops the
- * load before its commit. Return: the number of rule lines, or -errno.
+ * Parse every line of a load and, with @load, prepare its rule. A load is parsed whole first,
+ * without @load, so that a malformed batch interns nothing. Preparing changes no decision
+ * (labels are interned, new rules are added with no access), so an allocation failing half
+ * way only stops the load before its commit. Return: the number of rule lines, or -errno; a
+ * malformed line's number (from 1) in *@bad_line.
  */
-static int prepare_lines(char *text, size_t len, struct load_ctx *load)
+static int prepare_lines(char *text, size_t len, struct load_ctx *load, int *bad_line)
 {
 	char *p = text, *end = text + len;
 	int n = 0, lineno = 0, rc;
@@ -145,11 +182,10 @@ static int prepare_lines(char *text, size_t len, struct load_ctx *load)
 		lineno++;
 		if (line_len) {
 			if (label_parse_rule(p, line_len, &r)) {
-				pr_notice("load: line %d is not \"subject object access\": nothing loaded\n",
-					  lineno);
+				*bad_line = lineno;
 				return -EINVAL;
 			}
-			rc = prepare_line(load, n, &r);
+			rc = load ? prepare_line(load, n, &r) : 0;
 			if (rc)
 				return rc;
 			n++;
@@ -160,30 +196,34 @@ static int prepare_lines(char *text, size_t len, struct load_ctx *load)
 }
 
 /**
- * label_load_rules() - load a batch of rules, all or nothing
+ * label_ruleset_load() - load a batch of rules into a set, all or nothing
+ * @set: the rule set
  * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
  * @len: length of @text
+ * @bad_line: set to the number (from 1) of the first malformed line, 0 if there is none
  *
- * Every line is checked before any rule's access changes. A later rule for a pair replaces an
- * earlier one, within the batch too. Labels are interned, and new rules added with no access,
- * as the lines are prepared: a bad line or a failed allocation half way leaves them (they
- * change no decision) and changes no access.
+ * Every line is checked before anything changes: a malformed batch leaves no trace, not even
+ * its labels. A later rule for a pair replaces an earlier one, within the batch too. Labels are
+ * interned, and new rules added with no access, as the lines are prepared: an allocation that
+ * fails half way leaves them (they change no decision) and changes no access. Nothing is
+ * logged: label_load_rules() does that for the module's set.
  *
- * Context: Process context; takes label_rules_mutex.
- * Return: the number of rules loaded; -EINVAL for a malformed line, -ENOMEM.
+ * Context: Process context; takes the set's mutex.
+ * Return: the number of rules loaded; -EINVAL for a malformed line, -EPERM if @set is frozen,
+ * -ENOMEM.
  */
-int label_load_rules(char *text, size_t len)
+int label_ruleset_load(struct label_ruleset *set, char *text, size_t len, int *bad_line)
 {
 	/* Room for small loads, the usual one rule per write, without allocating. */
 	struct label_rule *rules[LOAD_ON_STACK];
 	u32 access[LOAD_ON_STACK];
-	struct load_ctx load = { rules, access };
-	int i, n, lines = 1;
-	char *p = text, *end = text + len;
+	struct load_ctx load = { set, rules, access };
+	int i, n, lines;
 
-	/* At most one rule per line: size the arrays without parsing twice. */
-	while ((p = memchr(p, '\n', end - p)) && ++p < end)
-		lines++;
+	*bad_line = 0;
+	lines = prepare_lines(text, len, NULL, bad_line);
+	if (lines < 0)
+		return lines;
 	if (lines > LOAD_ON_STACK) {
 		load.rules = kvmalloc_array(lines, sizeof(*load.rules), GFP_KERNEL);
 		load.access = kvmalloc_array(lines, sizeof(*load.access), GFP_KERNEL);
@@ -193,23 +233,48 @@ int label_load_rules(char *text, size_t len)
 		}
 	}
 
-	mutex_lock(&label_rules_mutex);
-	if (label_policy_frozen) {
-		n = label_refuse_frozen("rule load");
+	mutex_lock(&set->mutex);
+	if (set->frozen) {
+		n = -EPERM;
 		goto out_unlock;
 	}
-	n = prepare_lines(text, len, &load);
+	n = prepare_lines(text, len, &load, bad_line);
 	for (i = 0; i < n; i++) {
 		WRITE_ONCE(load.rules[i]->access, load.access[i]);
 		load.rules[i]->loaded = true;
 	}
 out_unlock:
-	mutex_unlock(&label_rules_mutex);
+	mutex_unlock(&set->mutex);
 out_free:
 	if (load.rules != rules) {
 		kvfree(load.rules);
 		kvfree(load.access);
 	}
+	return n;
+}
+
+/**
+ * label_load_rules() - load a batch of rules, all or nothing
+ * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
+ * @len: length of @text
+ *
+ * As label_ruleset_load() into the module's rule set, logging a malformed line or a load
+ * refused by the freeze.
+ *
+ * Context: Process context; takes the rule set's mutex.
+ * Return: the number of rules loaded; -EINVAL for a malformed line, -EPERM once the policy is
+ * frozen, -ENOMEM.
+ */
+int label_load_rules(char *text, size_t len)
+{
+	int bad_line, n = label_ruleset_load(&label_rules, text, len, &bad_line);
+
+	/* Not ratelimited: only CAP_MAC_ADMIN loads, and the line is what the loader needs. */
+	if (bad_line)
+		pr_notice("load: line %d is not \"subject object access\": nothing loaded\n",
+			  bad_line);
+	else if (n == -EPERM)
+		label_refuse_frozen("rule load");
 	return n;
 }
 
@@ -221,7 +286,7 @@ out_free:
  */
 bool label_frozen(void)
 {
-	return READ_ONCE(label_policy_frozen);
+	return READ_ONCE(label_rules.frozen);
 }
 
 /**
@@ -240,19 +305,45 @@ int label_refuse_frozen(const char *what)
 
 /**
  * label_may_relabel() - may the current task make a privileged label change?
- * @what: the change, for the log line if the freeze refuses it
+ * @what: the change, for the log line of a refusal
+ * @rs: the log budget of this change's refusals: a flood of one cannot hide another
  *
  * Setting a task's label through its attribute and setting or removing the module's extended
- * attributes need CAP_MAC_ADMIN, and are refused to everyone once the policy is frozen.
+ * attributes need CAP_MAC_ADMIN, and are refused to everyone once the policy is frozen. Each
+ * refusal is logged, ratelimited, as "<what> refused: ..." (the freeze's as "policy frozen:").
  *
  * Context: Process context.
  * Return: 0, or -EPERM.
  */
-int label_may_relabel(const char *what)
+int label_may_relabel(const char *what, struct ratelimit_state *rs)
 {
 	if (label_frozen())
 		return label_refuse_frozen(what);
-	return capable(CAP_MAC_ADMIN) ? 0 : -EPERM;
+	if (capable(CAP_MAC_ADMIN))
+		return 0;
+	if (__ratelimit(rs))
+		pr_notice("%s refused: the caller lacks CAP_MAC_ADMIN: pid=%d comm=\"%s\"\n", what,
+			  task_pid_nr(current), current->comm);
+	return -EPERM;
+}
+
+/**
+ * label_ruleset_freeze() - refuse every later load into a set
+ * @set: the rule set
+ *
+ * Context: Process context; takes the set's mutex.
+ * Return: 0, or -EPERM if @set is frozen already.
+ */
+int label_ruleset_freeze(struct label_ruleset *set)
+{
+	int rc = 0;
+
+	mutex_lock(&set->mutex);
+	if (set->frozen)
+		rc = -EPERM;
+	WRITE_ONCE(set->frozen, true);
+	mutex_unlock(&set->mutex);
+	return rc;
 }
 
 /**
@@ -262,43 +353,93 @@ int label_may_relabel(const char *what)
  * attributes), the syslog label and the trusted file systems cannot change. What the policy
  * already says keeps working, exec transitions included.
  *
- * Context: Process context; takes label_rules_mutex.
+ * Context: Process context; takes the rule set's mutex.
  * Return: 0, or -EPERM if the policy is frozen already.
  */
 int label_freeze(void)
 {
-	int rc = 0;
+	int rc = label_ruleset_freeze(&label_rules);
 
-	mutex_lock(&label_rules_mutex);
-	if (label_policy_frozen)
-		rc = -EPERM;
-	WRITE_ONCE(label_policy_frozen, true);
-	mutex_unlock(&label_rules_mutex);
 	if (!rc)
 		pr_notice("policy frozen until reboot\n");
 	return rc;
 }
 
 /**
- * label_rules_show() - list the rules, one "subject object access" per line, in load order
+ * label_ruleset_show() - list the rules of a set, one "subject object access" per line
+ * @set: the rule set
  * @m: where to write
  *
- * Context: Process context; takes label_rules_mutex.
+ * Each pair is listed once, where it was first created, with the access it was last loaded
+ * with; pairs no load has given a value are left out.
+ *
+ * Context: Process context; takes the set's mutex.
  */
-void label_rules_show(struct seq_file *m)
+void label_ruleset_show(struct label_ruleset *set, struct seq_file *m)
 {
 	struct label_rule *rule;
 	char access[5];
 
-	mutex_lock(&label_rules_mutex);
-	list_for_each_entry(rule, &label_rule_list, list) {
+	mutex_lock(&set->mutex);
+	list_for_each_entry(rule, &set->list, list) {
 		if (!rule->loaded)
 			continue;
 		label_access_to_string(rule->access, access);
 		seq_printf(m, "%s %s %s\n", rule->key.subject->name, rule->key.object->name,
 			   access);
 	}
-	mutex_unlock(&label_rules_mutex);
+	mutex_unlock(&set->mutex);
+}
+
+/**
+ * label_rules_show() - list the rules, one "subject object access" per line, in load order
+ * @m: where to write
+ *
+ * Context: Process context; takes the rule set's mutex.
+ */
+void label_rules_show(struct seq_file *m)
+{
+	label_ruleset_show(&label_rules, m);
+}
+
+/**
+ * label_ruleset_init() - set up an empty rule set
+ * @set: the rule set
+ * @names: the label table to intern the labels of its rules in
+ *
+ * Context: Process context.
+ * Return: 0, or a negative errno.
+ */
+int label_ruleset_init(struct label_ruleset *set, struct label_names *names)
+{
+	int rc = rhashtable_init(&set->rules, &label_rule_params);
+
+	if (rc)
+		return rc;
+	INIT_LIST_HEAD(&set->list);
+	mutex_init(&set->mutex);
+	set->frozen = false;
+	set->names = names;
+	return 0;
+}
+
+/**
+ * label_ruleset_destroy() - free a rule set made by label_ruleset_init() and its rules
+ * @set: the rule set
+ *
+ * Only for a set nothing uses any more: never the module's own. The labels stay in the set's
+ * label table.
+ *
+ * Context: Process context.
+ */
+void label_ruleset_destroy(struct label_ruleset *set)
+{
+	struct label_rule *rule, *next;
+
+	rhashtable_destroy(&set->rules);
+	list_for_each_entry_safe(rule, next, &set->list, list)
+		kfree(rule);
+	mutex_destroy(&set->mutex);
 }
 
 /**
@@ -309,5 +450,5 @@ void label_rules_show(struct seq_file *m)
  */
 int __init label_rules_init(void)
 {
-	return rhashtable_init(&label_rules, &label_rule_params);
+	return rhashtable_init(&label_rules.rules, &label_rule_params);
 }

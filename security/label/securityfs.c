@@ -7,6 +7,8 @@
 
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -19,20 +21,38 @@
 #define LABEL_ACCESS_MAX (2 * LABEL_NAME_MAX + 8)
 
 /*
- * Policy writes need CAP_MAC_ADMIN in both the opener and the writer: a descriptor opened by
- * root and passed to an unprivileged process grants nothing, and neither does a privileged
- * process writing through a descriptor an unprivileged one opened.
+ * One log budget per policy file for refused privilege: a flood of refused loads cannot hide a
+ * refused trust. Malformed writes are logged under budgets of their own.
  */
-static bool may_write_policy(struct file *file)
+static DEFINE_RATELIMIT_STATE(load_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(syslog_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(trust_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(freeze_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
+static int refuse(struct file *file, struct ratelimit_state *rs, const char *why)
 {
-	return file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) && capable(CAP_MAC_ADMIN);
+	if (__ratelimit(rs))
+		pr_notice("write to %pD refused: %s: pid=%d comm=\"%s\"\n", file, why,
+			  task_pid_nr(current), current->comm);
+	return -EPERM;
 }
 
-/* The syslog label and the trusted file systems are policy too: frozen with the rules. */
-static int may_change_policy(struct file *file, const char *what)
+/*
+ * Policy writes need CAP_MAC_ADMIN in both the opener and the writer: a descriptor opened by
+ * root and passed to an unprivileged process grants nothing, and neither does a privileged
+ * process writing through a descriptor an unprivileged one opened. The syslog label, the
+ * trusted file systems and the freeze itself are policy too: frozen with the rules.
+ */
+static int may_change_policy(struct file *file, struct ratelimit_state *rs, const char *what)
 {
-	if (!may_write_policy(file))
-		return -EPERM;
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+		return refuse(file, rs, "its opener lacks CAP_MAC_ADMIN");
+	if (!capable(CAP_MAC_ADMIN))
+		return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
 	return label_frozen() ? label_refuse_frozen(what) : 0;
 }
 
@@ -43,8 +63,9 @@ static ssize_t load_write(struct file *file, const char __user *ubuf, size_t cou
 	char small[LABEL_ACCESS_MAX], *text = small;
 	int rc;
 
-	if (!may_write_policy(file))
-		return -EPERM;
+	rc = may_change_policy(file, &load_refusals, "rule load");
+	if (rc)
+		return rc;
 	if (*ppos != 0 || count > LABEL_LOAD_MAX)
 		return -EINVAL;
 	if (count <= sizeof(small)) {
@@ -70,7 +91,7 @@ static ssize_t syslog_write(struct file *file, const char __user *ubuf, size_t c
 	size_t len = count;
 	int rc;
 
-	rc = may_change_policy(file, "syslog label change");
+	rc = may_change_policy(file, &syslog_refusals, "syslog label change");
 	if (rc)
 		return rc;
 	if (*ppos != 0 || count == 0 || count > sizeof(buf))
@@ -97,14 +118,19 @@ static int syslog_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* "trust": a path whose file system is marked trusted for exec transitions. */
+/*
+ * "trust": a path whose file system is marked trusted for exec transitions. Neither an empty
+ * path, which kern_path() resolves to the writer's working directory, nor one a NUL byte cuts
+ * short names the file system meant.
+ */
 static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t count,
 			   loff_t *ppos)
 {
+	size_t len = count;
 	char *name;
 	int rc;
 
-	rc = may_change_policy(file, "trust");
+	rc = may_change_policy(file, &trust_refusals, "trust");
 	if (rc)
 		return rc;
 	if (*ppos != 0 || count == 0 || count > PATH_MAX)
@@ -112,9 +138,16 @@ static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t co
 	name = memdup_user_nul(ubuf, count);
 	if (IS_ERR(name))
 		return PTR_ERR(name);
-	if (name[count - 1] == '\n')
-		name[count - 1] = '\0';
-	rc = label_trust_path(name);
+	if (name[len - 1] == '\n')
+		name[--len] = '\0';
+	if (!len || strlen(name) != len) {
+		pr_notice_ratelimited("write to trust refused: %s: pid=%d comm=\"%s\"\n",
+				      len ? "the path holds a NUL byte" : "empty path",
+				      task_pid_nr(current), current->comm);
+		rc = -EINVAL;
+	} else {
+		rc = label_trust_path(name);
+	}
 	kfree(name);
 	return rc ?: count;
 }
@@ -166,15 +199,19 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 	return count;
 }
 
-/* "freeze": writing 1 freezes the policy until reboot (label_freeze()); reads 0 or 1. */
+/*
+ * "freeze": writing 1 freezes the policy until reboot (label_freeze()); reads 0 or 1. Once
+ * frozen, every write is refused with -EPERM, as a change of the policy.
+ */
 static ssize_t freeze_write(struct file *file, const char __user *ubuf, size_t count,
 			    loff_t *ppos)
 {
 	char buf[3];
 	int rc;
 
-	if (!may_write_policy(file))
-		return -EPERM;
+	rc = may_change_policy(file, &freeze_refusals, "freeze");
+	if (rc)
+		return rc;
 	if (*ppos != 0 || count == 0 || count > 2)
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
@@ -214,41 +251,22 @@ static const struct file_operations access_fops = {
 	.llseek = generic_file_llseek,
 };
 
-static const struct {
-	const char *name;
-	umode_t mode;
-	const struct file_operations *fops;
-} label_files[] = {
-	{ "load", 0200, &load_fops },
-	{ "rules", 0444, &rules_fops },
-	{ "access", 0666, &access_fops },
-	{ "labels", 0444, &labels_fops },
-	{ "syslog", 0644, &syslog_fops },
-	{ "trust", 0200, &trust_fops },
-	{ "freeze", 0644, &freeze_fops },
+/* Created whole or not at all, by securityfs_create_files(). */
+static const struct tree_descr label_files[] = {
+	{ "load", &load_fops, 0200 },
+	{ "rules", &rules_fops, 0444 },
+	{ "access", &access_fops, 0666 },
+	{ "labels", &labels_fops, 0444 },
+	{ "syslog", &syslog_fops, 0644 },
+	{ "trust", &trust_fops, 0200 },
+	{ "freeze", &freeze_fops, 0644 },
+	{}
 };
 
 static int __init label_securityfs_init(void)
 {
-	struct dentry *dir, *file;
-	int i;
-
 	if (!label_initialized)
 		return 0;
-	dir = securityfs_create_dir("label", NULL);
-	if (IS_ERR(dir))
-		return PTR_ERR(dir);
-	for (i = 0; i < ARRAY_SIZE(label_files); i++) {
-		file = securityfs_create_file(label_files[i].name, label_files[i].mode, dir, NULL,
-					      label_files[i].fops);
-		if (IS_ERR(file)) {
-			/* securityfs_remove() would refuse the directory while files remain. */
-			securityfs_recursive_remove(dir);
-			pr_err("cannot create securityfs file %s: %ld\n", label_files[i].name,
-			       PTR_ERR(file));
-			return PTR_ERR(file);
-		}
-	}
-	return 0;
+	return PTR_ERR_OR_ZERO(securityfs_create_files("label", NULL, label_files));
 }
 fs_initcall(label_securityfs_init);

@@ -8,6 +8,7 @@
 
 #include <linux/capability.h>
 #include <linux/dcache.h>
+#include <linux/ratelimit.h>
 #include <linux/xattr.h>
 
 /*
@@ -26,6 +27,16 @@ static int hook_inode_xattr_skipcap(const char *name)
 	return label_is_xattr(name);
 }
 
+/* A log budget for each refused change, so that a flood of one cannot hide another. */
+static DEFINE_RATELIMIT_STATE(set_label_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(set_exec_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(remove_label_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(remove_exec_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
 static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
 {
@@ -35,7 +46,9 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_setxattr");
-	rc = label_may_relabel("setting a label xattr");
+	rc = strcmp(name, LABEL_XATTR) ?
+	     label_may_relabel("setting " LABEL_XATTR_EXEC, &set_exec_refusals) :
+	     label_may_relabel("setting " LABEL_XATTR, &set_label_refusals);
 	if (rc)
 		return rc;
 	/* Interned now, while failing is still possible: the post hook then only looks it up. */
@@ -73,7 +86,9 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_removexattr");
-	return label_may_relabel("removing a label xattr");
+	return strcmp(name, LABEL_XATTR) ?
+	       label_may_relabel("removing " LABEL_XATTR_EXEC, &remove_exec_refusals) :
+	       label_may_relabel("removing " LABEL_XATTR, &remove_label_refusals);
 }
 
 static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Stacker: KUnit tests of what the securityfs files accept.
+ * Stacker: KUnit tests of what the securityfs files accept, and of how they are created.
  */
 
 #include "stacker.h"
 
 #include <kunit/test.h>
+#include <linux/security.h>
 #include <linux/string.h>
 
 struct mode_case {
@@ -51,8 +52,50 @@ static void stacker_fs_parse_mode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mode, c->mode);
 }
 
+#define TEST_DIR "stacker_kunit"
+
+static const struct file_operations empty_fops;
+
+/* A directory of files is created whole, and is there until it is removed. */
+static void stacker_fs_create_files(struct kunit *test)
+{
+	static const struct tree_descr files[] = {
+		{ "one", &empty_fops, 0444 }, { "two", &empty_fops, 0200 }, {}
+	};
+	struct dentry *dir = securityfs_create_files(TEST_DIR, NULL, files);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dir));
+	KUNIT_EXPECT_PTR_EQ(test, securityfs_create_files(TEST_DIR, NULL, files),
+			    ERR_PTR(-EEXIST));
+	securityfs_recursive_remove(dir);
+	dir = securityfs_create_dir(TEST_DIR, NULL);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(dir));
+	securityfs_remove(dir);
+}
+
+/*
+ * A file that cannot be created (here, a second file of the same name) leaves nothing behind:
+ * not the directory, not the files before it. Removing the directory with securityfs_remove(),
+ * which refuses one that is not empty, left both, and creating the directory again then failed.
+ */
+static void stacker_fs_create_files_failure(struct kunit *test)
+{
+	static const struct tree_descr files[] = {
+		{ "one", &empty_fops, 0444 }, { "one", &empty_fops, 0444 }, {}
+	};
+	struct dentry *dir;
+
+	KUNIT_EXPECT_PTR_EQ(test, securityfs_create_files(TEST_DIR, NULL, files),
+			    ERR_PTR(-EEXIST));
+	dir = securityfs_create_dir(TEST_DIR, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dir));
+	securityfs_remove(dir);
+}
+
 static struct kunit_case stacker_fs_cases[] = {
 	KUNIT_CASE_PARAM(stacker_fs_parse_mode, mode_gen_params),
+	KUNIT_CASE(stacker_fs_create_files),
+	KUNIT_CASE(stacker_fs_create_files_failure),
 	{}
 };
 

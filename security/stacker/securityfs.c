@@ -8,6 +8,8 @@
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -16,6 +18,10 @@
 
 /* Longest write accepted by "mode" and "lock". */
 #define STACKER_WRITE_MAX 64
+
+/* One log budget per file: a flood of refused mode writes cannot hide a refused lock. */
+static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(lock_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 
 static const char *const mode_names[] = {
 	[STACKER_ENFORCING] = "enforcing",
@@ -87,20 +93,32 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 	return 0;
 }
 
+/* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
+static char *stacker_refuse(struct file *file, struct ratelimit_state *rs, const char *why)
+{
+	if (__ratelimit(rs))
+		pr_notice("write to %pD refused: %s: pid=%d comm=\"%s\"\n", file, why,
+			  task_pid_nr(current), current->comm);
+	return ERR_PTR(-EPERM);
+}
+
 /*
- * Copy a short write from user space. Refused: every write once the stacker is locked, and
- * writes unless both the opener and the writer have CAP_MAC_ADMIN (-EPERM): a descriptor that
- * root opened and passed on grants nothing; writes at an offset, empty, too long or holding a
- * NUL (-EINVAL).
+ * Copy a short write from user space. Refused, and logged under @rs: writes unless both the
+ * opener and the writer have CAP_MAC_ADMIN (-EPERM): a descriptor that root opened and passed
+ * on grants nothing; every write once the stacker is locked (-EPERM). Refused without a log
+ * line: writes at an offset, empty, too long or holding a NUL (-EINVAL).
  */
 static char *stacker_write_begin(struct file *file, const char __user *ubuf, size_t count,
-				 loff_t *ppos)
+				 loff_t *ppos, struct ratelimit_state *rs)
 {
 	char *buf;
 
-	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) || !capable(CAP_MAC_ADMIN) ||
-	    READ_ONCE(stacker_locked))
-		return ERR_PTR(-EPERM);
+	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
+		return stacker_refuse(file, rs, "its opener lacks CAP_MAC_ADMIN");
+	if (!capable(CAP_MAC_ADMIN))
+		return stacker_refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
+	if (READ_ONCE(stacker_locked))
+		return stacker_refuse(file, rs, "the stacker is locked");
 	if (*ppos != 0 || count == 0 || count >= STACKER_WRITE_MAX)
 		return ERR_PTR(-EINVAL);
 	buf = memdup_user_nul(ubuf, count);
@@ -229,7 +247,7 @@ static ssize_t mode_write(struct file *file, const char __user *ubuf, size_t cou
 	char *buf, *name;
 	int rc;
 
-	buf = stacker_write_begin(file, ubuf, count, ppos);
+	buf = stacker_write_begin(file, ubuf, count, ppos, &mode_refusals);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	rc = stacker_parse_mode(buf, &name, &mode);
@@ -245,7 +263,7 @@ static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t cou
 	char *buf;
 	int rc = 0;
 
-	buf = stacker_write_begin(file, ubuf, count, ppos);
+	buf = stacker_write_begin(file, ubuf, count, ppos, &lock_refusals);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
@@ -272,37 +290,18 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_STORE_ATTRIBUTE(mode);
 DEFINE_SHOW_STORE_ATTRIBUTE(lock);
 
-static const struct {
-	const char *name;
-	umode_t mode;
-	const struct file_operations *fops;
-} stacker_files[] = {
-	{ "modules", 0444, &modules_fops }, { "hooks", 0444, &hooks_fops },
-	{ "stats", 0444, &stats_fops },	    { "errors", 0444, &errors_fops },
-	{ "mode", 0644, &mode_fops },	    { "lock", 0644, &lock_fops },
+/* Created whole or not at all, by securityfs_create_files(). */
+static const struct tree_descr stacker_files[] = {
+	{ "modules", &modules_fops, 0444 }, { "hooks", &hooks_fops, 0444 },
+	{ "stats", &stats_fops, 0444 },	    { "errors", &errors_fops, 0444 },
+	{ "mode", &mode_fops, 0644 },	    { "lock", &lock_fops, 0644 },
+	{}
 };
 
 static int __init stacker_securityfs_init(void)
 {
-	struct dentry *dir, *file;
-	int i;
-
 	if (!stacker_nr_entries)
 		return 0;
-	dir = securityfs_create_dir("stacker", NULL);
-	if (IS_ERR(dir))
-		return PTR_ERR(dir);
-	for (i = 0; i < ARRAY_SIZE(stacker_files); i++) {
-		file = securityfs_create_file(stacker_files[i].name, stacker_files[i].mode, dir,
-					      NULL, stacker_files[i].fops);
-		if (IS_ERR(file)) {
-			/* securityfs_remove() would refuse the directory while files remain. */
-			securityfs_recursive_remove(dir);
-			pr_err("cannot create securityfs file %s: %ld\n", stacker_files[i].name,
-			       PTR_ERR(file));
-			return PTR_ERR(file);
-		}
-	}
-	return 0;
+	return PTR_ERR_OR_ZERO(securityfs_create_files("stacker", NULL, stacker_files));
 }
 fs_initcall(stacker_securityfs_init);

@@ -41,6 +41,7 @@ static void escape_name(char *out, size_t size, const char *name, size_t len)
 	out[n] = '\0';
 }
 
+/* 'a'-'z', '0'-'9' and '_' only: the kernel's islower() takes Latin-1 letters (0xdf-0xff) too. */
 static bool name_is_valid(const char *name, size_t len)
 {
 	size_t i;
@@ -48,7 +49,7 @@ static bool name_is_valid(const char *name, size_t len)
 	if (len > STACKER_NAME_MAX)
 		return false;
 	for (i = 0; i < len; i++)
-		if (!islower(name[i]) && !isdigit(name[i]) && name[i] != '_')
+		if (!(name[i] >= 'a' && name[i] <= 'z') && !isdigit(name[i]) && name[i] != '_')
 			return false;
 	return true;
 }

@@ -56,6 +56,8 @@ static const struct select_case select_cases[] = {
 	  "invalid module name \"\\x20alpha\" ignored" },
 	{ "non-ASCII", "capability,\xc3\xa9t\xc3\xa9", "capability", 1,
 	  "invalid module name \"\\xc3\\xa9t\\xc3\\xa9\" ignored" },
+	{ "Latin-1 letters", "capability,\xe9t\xe9", "capability", 1,
+	  "invalid module name \"\\xe9t\\xe9\" ignored" },
 	{ "newline", "capability,alpha\n", "capability", 1,
 	  "invalid module name \"alpha\\x0a\" ignored" },
 	{ "too long", "capability,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "capability", 1, NULL },

@@ -20,8 +20,8 @@ targets="${targets//\//} lsm"
 
 # The selftests are built from build/linux's copies, which make tree refreshes: a project file
 # edited after the last make tree but before an image was built is older than that image, and
-# only its copy says the image is stale.
-copies=()
+# only its copy says the image is stale. The hostile-input corpus is embedded in the programs.
+copies=("$src/tests/corpus")
 for t in $targets; do
 	copies+=("$src/tools/testing/selftests/$t")
 done

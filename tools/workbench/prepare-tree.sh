@@ -84,8 +84,9 @@ fi
 
 # --- the project's own files -------------------------------------------------------------------
 # Files the project adds, at the same path in the tree; the root Kconfig is the entry that the
-# patched security/Kconfig sources.
-for d in security include Documentation tools/testing; do
+# patched security/Kconfig sources. tests/corpus is the hostile input that the selftests'
+# Makefiles embed in their programs.
+for d in security include Documentation tools/testing tests/corpus; do
 	[ ! -d "$top/$d" ] || (cd "$top" && find "$d" -type f)
 done | sort > .project-files.new
 changed=0

@@ -81,6 +81,28 @@ static inline int drop_mac_admin(void)
 }
 
 /*
+ * Who holds the descriptor a privilege test writes through: the writer, its privileged parent,
+ * or the writer, opened before it gave up the privilege.
+ */
+enum how {
+	DIRECT,
+	INHERITED,
+	OPENED_BEFORE_DROP,
+	__HOW_MAX,
+};
+
+static inline const char *how_name(enum how way)
+{
+	static const char *const names[__HOW_MAX] = {
+		[DIRECT] = "directly",
+		[INHERITED] = "through its parent's descriptor",
+		[OPENED_BEFORE_DROP] = "through a descriptor it opened while privileged",
+	};
+
+	return names[way];
+}
+
+/*
  * Skip the whole program, with one KTAP line, on a kernel that lacks what it tests: call from a
  * constructor, before the harness prints its plan.
  */
