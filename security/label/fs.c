@@ -7,6 +7,7 @@
 #include "label.h"
 
 #include <linux/dcache.h>
+#include <linux/error-injection.h>
 #include <linux/fs_struct.h>
 #include <linux/init_task.h>
 #include <linux/magic.h>
@@ -35,10 +36,12 @@ void label_inode_set(struct inode *inode, struct label *label)
  * @name: the label's name, not NUL-terminated
  * @len: its length
  *
+ * Not inlined, so that fail_function can fail it (label/fault_test.c).
+ *
  * Context: Process context; allocates without reclaim into file systems.
  * Return: the label, or an ERR_PTR() as label_intern() returns.
  */
-struct label *label_intern_nofs(const char *name, size_t len)
+noinline struct label *label_intern_nofs(const char *name, size_t len)
 {
 	unsigned int nofs = memalloc_nofs_save();
 	struct label *label = label_intern(name, len);
@@ -46,12 +49,20 @@ struct label *label_intern_nofs(const char *name, size_t len)
 	memalloc_nofs_restore(nofs);
 	return label;
 }
+ALLOW_ERROR_INJECTION(label_intern_nofs, ERRNO);
 
 static int hook_inode_alloc_security(struct inode *inode)
 {
 	return security_attach_value(inode->i_security, STACKER_INODE, &label_values,
 				     GFP_NOFS) ? 0 : -ENOMEM;
 }
+
+/* The value of a new inode's security.label; a function of its own for fail_function. */
+static noinline void *label_xattr_value(const struct label *label)
+{
+	return kmemdup(label->name, label->len, GFP_NOFS);
+}
+ALLOW_ERROR_INJECTION(label_xattr_value, NULL);
 
 /*
  * A new inode takes its creator's label, stored as security.label where xattrs are kept. The
@@ -74,7 +85,7 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	if (!xattr)
 		return 0;
 	xattr->name = LABEL_XATTR + XATTR_SECURITY_PREFIX_LEN;
-	xattr->value = kmemdup(label->name, label->len, GFP_NOFS);
+	xattr->value = label_xattr_value(label);
 	if (!xattr->value)
 		return -ENOMEM;
 	xattr->value_len = label->len;
@@ -108,7 +119,25 @@ static struct label *label_without_xattrs(struct inode *inode)
 	return label_floor;
 }
 
-/* An inode found on disk: its label comes from security.label, the floor without one. */
+/*
+ * What an inode is whose label exists but cannot be known: security.label could not be read
+ * (an I/O error) or its label not interned (out of memory). The floor would open the file to
+ * every task; this label of an invalid name, which no task has and no rule names, gives it to
+ * none but "^", which reads everything. Setting security.label relabels it.
+ */
+static struct label label_unreadable = { .len = 11, .name = "-unreadable" };
+
+static struct label *unreadable(struct inode *inode, int err)
+{
+	pr_warn_ratelimited("cannot read the label of inode %lu on %s: %d: only \"^\" may read it until it is relabelled\n",
+			    inode->i_ino, inode->i_sb->s_id, err);
+	return &label_unreadable;
+}
+
+/*
+ * An inode found on disk: its label comes from security.label, the floor without one or with
+ * one that is not a label (empty, too long, invalid), as on a disk from elsewhere.
+ */
 static void label_from_disk(struct dentry *dentry, struct inode *inode)
 {
 	char buf[LABEL_NAME_MAX + 1];
@@ -130,7 +159,10 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))
-				label = label_floor;
+				label = PTR_ERR(label) == -EINVAL ? label_floor :
+					unreadable(inode, PTR_ERR(label));
+		} else if (len < 0 && len != -ENODATA && len != -EOPNOTSUPP && len != -ERANGE) {
+			label = unreadable(inode, len);
 		}
 	}
 	label_inode_set(inode, label);
