@@ -421,7 +421,8 @@ TEST_F_TIMEOUT(fault, rule_batches, 600)
 TEST_F(fault, unreadable_label_denies)
 {
 	static const char *const merged[] = { "/tmp/fault-ovl/merged/f" };
-	int kmsg;
+	static const char *const renamed[] = { "/tmp/fault-ovl/merged/g" };
+	int kmsg, err;
 
 	static const char *const dirs[] = {
 		"/tmp/fault-ovl", "/tmp/fault-ovl/lower", "/tmp/fault-ovl/upper",
@@ -455,6 +456,13 @@ TEST_F(fault, unreadable_label_denies)
 	close(kmsg);
 	/* The friend may read LABEL's files, and would read the floor's: not this one. */
 	EXPECT_EQ(0, open_as(FRIEND, merged, 1, EACCES));
+	/*
+	 * The neighbouring path: the same inode under another name. Renaming it is refused (its
+	 * label gives this task no write either), or the new name is as unreadable.
+	 */
+	err = rename(merged[0], renamed[0]) ? errno : 0;
+	EXPECT_TRUE(!err || err == EACCES);
+	EXPECT_EQ(0, err ? 0 : open_as(FRIEND, renamed, 1, EACCES));
 	EXPECT_EQ(0, umount("/tmp/fault-ovl/merged"));
 }
 
