@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: task labels, kept in the cred - inheritance, exec transitions and
+ * Label: task labels, kept in the cred - inheritance, exec transitions, relabel-self and
  * /proc/<pid>/attr/label/current.
  */
 
@@ -33,23 +33,95 @@ int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp)
 						    gfp), label);
 }
 
+/**
+ * label_cred_relabel() - the labels a cred's task may switch to without CAP_MAC_ADMIN
+ * @cred: the cred
+ *
+ * Context: Any context; the caller keeps @cred alive.
+ * Return: the relabel-self set, or NULL.
+ */
+struct label_set *label_cred_relabel(const struct cred *cred)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	return lc ? lc->relabel : NULL;
+}
+
+/* Give a new cred its label and a reference to @relabel. */
+static int init_cred_value(struct cred *cred, struct label *label, struct label_set *relabel,
+			   gfp_t gfp)
+{
+	int rc = label_cred_set(cred, label, gfp);
+
+	if (!rc) {
+		label_cred(cred)->relabel = label_set_get(relabel);
+		label_cred(cred)->transmuted = false;
+	}
+	return rc;
+}
+
 static int hook_cred_alloc_blank(struct cred *cred, gfp_t gfp)
 {
-	return label_cred_set(cred, label_floor, gfp);
+	return init_cred_value(cred, label_floor, NULL, gfp);
 }
 
 static int hook_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp)
 {
-	return label_cred_set(new, label_of_cred(old), gfp);
+	return init_cred_value(new, label_of_cred(old), label_cred_relabel(old), gfp);
 }
 
 static void hook_cred_transfer(struct cred *new, const struct cred *old)
 {
-	struct label_obj *obj = label_cred_obj(new);
+	struct label_cred *lc = label_cred(new);
 
-	/* cred_alloc_blank() attached the value already. */
-	if (!WARN_ON_ONCE(!obj))
-		obj->label = label_of_cred(old);
+	/* cred_alloc_blank() attached the value already, with no relabel-self set. */
+	if (WARN_ON_ONCE(!lc))
+		return;
+	lc->obj.label = label_of_cred(old);
+	lc->relabel = label_set_get(label_cred_relabel(old));
+	lc->transmuted = false;
+}
+
+static void hook_cred_free(struct cred *cred)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	if (lc) {
+		label_set_put(lc->relabel);
+		lc->relabel = NULL;
+	}
+}
+
+/* Replace @cred's relabel-self set with @set, whose reference it takes. */
+static void cred_set_relabel(struct cred *cred, struct label_set *set)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	label_set_put(lc->relabel);
+	lc->relabel = set;
+}
+
+/**
+ * label_relabel_self_set() - let the current task switch to one of a set of labels later
+ * @set: the labels, whose reference the task's cred takes; NULL for none
+ *
+ * As Smack's relabel-self: the set passes to the task's children and across exec, and is
+ * emptied by the first change of the task's label. The caller checked the privilege.
+ *
+ * Context: Process context.
+ * Return: 0, or -ENOMEM (and @set is put).
+ */
+int label_relabel_self_set(struct label_set *set)
+{
+	struct cred *new = prepare_creds();
+
+	if (!new) {
+		label_set_put(set);
+		return -ENOMEM;
+	}
+	cred_set_relabel(new, set);
+	commit_creds(new);
+	return 0;
 }
 
 /*
@@ -118,6 +190,21 @@ static int hook_getprocattr(struct task_struct *p, const char *name, char **valu
 static DEFINE_RATELIMIT_STATE(relabel_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 
+/*
+ * A label the task's relabel-self set lets it take without CAP_MAC_ADMIN, or NULL. Found, not
+ * interned: such a task cannot create labels by trying names.
+ */
+static struct label *relabel_self_target(const char *value, size_t len)
+{
+	struct label_set *set = label_cred_relabel(current_cred());
+	struct label *label;
+
+	if (!set)
+		return NULL;
+	label = label_find(value, len);
+	return label && label_set_has(set, label) ? label : NULL;
+}
+
 static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	struct label *label;
@@ -127,14 +214,17 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 
 	if (strcmp(name, "current"))
 		return -EINVAL;
-	rc = label_may_relabel("setting the task label", &relabel_refusals);
-	if (rc)
-		return rc;
 	if (len && ((char *)value)[len - 1] == '\n')
 		len--;
-	label = label_intern(value, len);
-	if (IS_ERR(label))
-		return PTR_ERR(label);
+	label = relabel_self_target(value, len);
+	if (!label) {
+		rc = label_may_relabel("setting the task label", &relabel_refusals);
+		if (rc)
+			return rc;
+		label = label_intern(value, len);
+		if (IS_ERR(label))
+			return PTR_ERR(label);
+	}
 	new = prepare_creds();
 	if (!new)
 		return -ENOMEM;
@@ -143,6 +233,8 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 		abort_creds(new);
 		return rc;
 	}
+	/* As in Smack, a task changes its label once with its relabel-self set. */
+	cred_set_relabel(new, NULL);
 	commit_creds(new);
 	return size;
 }
@@ -177,6 +269,7 @@ static struct security_hook_list label_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_alloc_blank, hook_cred_alloc_blank),
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(cred_free, hook_cred_free),
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
 };
 

@@ -17,18 +17,25 @@ static struct label *lbl(struct kunit *test, const char *name)
 	return label;
 }
 
-static int load(const char *text)
+static int load_as(const char *text, enum label_rule_format format)
 {
 	char buf[128];
 
 	strscpy(buf, text, sizeof(buf));
-	return label_load_rules(buf, strlen(buf));
+	return label_load_rules(buf, strlen(buf), format);
+}
+
+static int load(const char *text)
+{
+	return load_as(text, LABEL_RULES_LOAD);
 }
 
 #define R LABEL_MAY_READ
 #define W LABEL_MAY_WRITE
 #define X LABEL_MAY_EXEC
 #define A LABEL_MAY_APPEND
+#define T LABEL_MAY_TRANSMUTE
+#define L LABEL_MAY_LOCK
 
 /* 1. A star subject is denied everything, even on a star or floor object. */
 static void label_decide_star_subject(struct kunit *test)
@@ -44,17 +51,21 @@ static void label_decide_hat_subject(struct kunit *test)
 	struct label *o = lbl(test, "kt_hat_obj");
 
 	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, L), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, R | L), -EACCES);
 	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, W), -EACCES);
 	KUNIT_EXPECT_EQ(test, label_decide(label_hat, o, A), -EACCES);
 }
 
-/* 3. A floor object is readable and executable by all but star. */
+/* 3. A floor object is readable, executable and lockable by all but star. */
 static void label_decide_floor_object(struct kunit *test)
 {
 	struct label *s = lbl(test, "kt_floor_subj");
 
 	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, L), 0);
 	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_floor, T), -EACCES);
 }
 
 /* 4. A star object allows everything to all but a star subject. */
@@ -86,12 +97,55 @@ static void label_decide_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | X), 0);
 	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | W), -EACCES);
 	KUNIT_EXPECT_EQ(test, label_decide(o, s, R), -EACCES);
-	/* Write implies append; a later rule for the pair replaces the earlier one. */
+	/* Write implies lock, not append, as in Smack; a later rule for the pair replaces. */
 	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o w"), 1);
-	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, W | L), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), -EACCES);
 	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
 	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o -\n"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, L), -EACCES);
+	/* Lock alone, and label's append-only "a". */
+	KUNIT_ASSERT_EQ(test, load("kt_rule_s kt_rule_o L-a"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, L), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, W), -EACCES);
+}
+
+/*
+ * Smack's files: "load2" and the fixed-width form of "load" give "a" only with "w", so that
+ * no Smack rule grants an append-only open; "change-rule" adds, then takes away;
+ * "revoke-subject" empties every rule of a subject.
+ */
+static void label_decide_smack_forms(struct kunit *test)
+{
+	static const char fixed[] = "kt_smack_s              kt_smack_o              r--a-l";
+	struct label *s = lbl(test, "kt_smack_s");
+	struct label *o = lbl(test, "kt_smack_o");
+	struct label *o2 = lbl(test, "kt_smack_o2");
+
+	KUNIT_ASSERT_EQ(test, sizeof(fixed) - 1, 54);
+	KUNIT_ASSERT_EQ(test, load(fixed), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | L), 0);
 	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), -EACCES);
+	KUNIT_ASSERT_EQ(test, load_as("kt_smack_s kt_smack_o a", LABEL_RULES_SMACK), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, A), -EACCES);
+	KUNIT_ASSERT_EQ(test, load_as("kt_smack_s kt_smack_o WA", LABEL_RULES_SMACK), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, W | A), 0);
+	/* (wa | r) & ~w = ra: the "a" was there before, and stays. */
+	KUNIT_ASSERT_EQ(test, load_as("kt_smack_s kt_smack_o r w", LABEL_RULES_CHANGE), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R | A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, W), -EACCES);
+	KUNIT_ASSERT_EQ(test, load_as("kt_smack_s kt_smack_o2 x -", LABEL_RULES_CHANGE), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o2, X), 0);
+	KUNIT_EXPECT_EQ(test, load_as("kt_smack_s kt_smack_o2 x", LABEL_RULES_CHANGE),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_smack_s", 10), 2);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, o2, X), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_smack_s", 10), 0);
+	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_never_seen", 13), 0);
+	KUNIT_EXPECT_EQ(test, label_revoke_subject("-x", 2), -EINVAL);
 }
 
 /* A batch with one bad line changes nothing; within a batch the last rule for a pair wins. */
@@ -115,6 +169,7 @@ static struct kunit_case label_decide_cases[] = {
 	KUNIT_CASE(label_decide_star_object),
 	KUNIT_CASE(label_decide_same_label),
 	KUNIT_CASE(label_decide_rules),
+	KUNIT_CASE(label_decide_smack_forms),
 	KUNIT_CASE(label_decide_batch),
 	{}
 };

@@ -151,22 +151,14 @@ static int hook_file_fcntl(struct file *file, unsigned int cmd, unsigned long ar
 }
 
 /*
- * flock(), leases and POSIX locks: a shared lock needs r, an exclusive one a (w implies it), so
- * that a reader cannot block the writers of another label. Locks on "_" files, which every
- * task may read, need r only, as Smack allows them: the lock files of the system are "_".
+ * flock(), leases and POSIX locks, shared or exclusive, need l, as in Smack: a rule's w grants
+ * it, and every task may lock "_" files (the lock files of the system), as it may read them.
  */
 static int hook_file_lock(struct file *file, unsigned int cmd)
 {
-	switch (cmd) {
-	case F_RDLCK:
-		return file_check(file, LABEL_MAY_READ, "file_lock");
-	case F_WRLCK:
-		if (label_of_inode(file_inode(file)) == label_floor)
-			return file_check(file, LABEL_MAY_READ, "file_lock");
-		return file_check(file, LABEL_MAY_APPEND, "file_lock");
-	default:
+	if (cmd == F_UNLCK)
 		return 0;
-	}
+	return file_check(file, LABEL_MAY_LOCK, "file_lock");
 }
 
 static int hook_file_truncate(struct file *file)

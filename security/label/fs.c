@@ -32,6 +32,39 @@ void label_inode_set(struct inode *inode, struct label *label)
 }
 
 /**
+ * label_inode_set_transmute() - mark a directory transmuting, or not
+ * @inode: the inode
+ * @transmute: whether new entries of the directory take its label
+ *
+ * Context: Any context; the inode's value exists.
+ */
+void label_inode_set_transmute(struct inode *inode, bool transmute)
+{
+	struct label_inode *li = label_inode(inode);
+
+	if (!WARN_ON_ONCE(!li))
+		WRITE_ONCE(li->transmute, transmute);
+}
+
+/*
+ * The label a new entry of @dir takes when @subject creates it: @dir's, if @dir transmutes and
+ * the rule of @subject to @dir's label has "t" (as in Smack, a rule must say so: a subject of
+ * the directory's own label gives its label anyway); NULL otherwise.
+ */
+static struct label *transmuted_label(const struct label *subject, const struct inode *dir)
+{
+	struct label_inode *li = label_inode(dir);
+	struct label *dlabel;
+
+	if (!li || !READ_ONCE(li->transmute))
+		return NULL;
+	dlabel = label_of_obj(&li->obj);
+	if (!(label_rule_access(subject, dlabel) & LABEL_MAY_TRANSMUTE))
+		return NULL;
+	return dlabel;
+}
+
+/**
  * label_intern_nofs() - intern a label met while a file system may hold locks
  * @name: the label's name, not NUL-terminated
  * @len: its length
@@ -64,32 +97,77 @@ static noinline void *label_xattr_value(const struct label *label)
 }
 ALLOW_ERROR_INJECTION(label_xattr_value, NULL);
 
+/* Fill the next xattr slot, if the file system keeps xattrs: 0, or -ENOMEM. */
+static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, void *value,
+		     size_t len)
+{
+	struct xattr *xattr = lsm_get_xattr_slot(xattrs, xattr_count);
+
+	if (!xattr) {
+		kfree(value);
+		return 0;
+	}
+	if (!value)
+		return -ENOMEM;
+	xattr->name = name + XATTR_SECURITY_PREFIX_LEN;
+	xattr->value = value;
+	xattr->value_len = len;
+	return 0;
+}
+
 /*
- * A new inode takes its creator's label, stored as security.label where xattrs are kept. The
- * floor is not stored: an inode without the attribute is "_" (d_instantiate), so storing it
- * would only cost an allocation and the file system's copy on every file that the many tasks
- * labelled "_" create. No slot is taken then: the file system's initxattrs stops at the first
- * slot without a name, which would hide the slots of the LSMs after this one.
+ * A new inode takes its creator's label, or its directory's when the directory transmutes for
+ * the creator (transmuted_label()); a directory so made transmutes too. The label is stored as
+ * security.label where xattrs are kept, and the transmuting mark as security.labeltransmute.
+ * The floor is not stored: an inode without the attribute is "_" (d_instantiate), so storing
+ * it would only cost an allocation and the file system's copy on every file that the many
+ * tasks labelled "_" create. No slot is taken then: the file system's initxattrs stops at the
+ * first slot without a name, which would hide the slots of the LSMs after this one.
  */
 static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
 				    int *xattr_count)
 {
-	struct label *label = label_of_current();
-	struct xattr *xattr;
+	struct label_cred *lc = label_cred(current_cred());
+	struct label *label = label_of_current(), *dlabel;
+	bool transmute = lc && lc->transmuted;
+	int rc = 0;
 
+	dlabel = transmuted_label(label, dir);
+	if (dlabel) {
+		label = dlabel;
+		transmute = true;
+	}
+	transmute = transmute && S_ISDIR(inode->i_mode);
 	label_inode_set(inode, label);
-	if (label == label_floor)
-		return 0;
-	xattr = lsm_get_xattr_slot(xattrs, xattr_count);
-	if (!xattr)
-		return 0;
-	xattr->name = LABEL_XATTR + XATTR_SECURITY_PREFIX_LEN;
-	xattr->value = label_xattr_value(label);
-	if (!xattr->value)
-		return -ENOMEM;
-	xattr->value_len = label->len;
-	return 0;
+	label_inode_set_transmute(inode, transmute);
+	if (label != label_floor)
+		rc = add_xattr(xattrs, xattr_count, LABEL_XATTR, label_xattr_value(label),
+			       label->len);
+	if (!rc && transmute)
+		rc = add_xattr(xattrs, xattr_count, LABEL_XATTR_TRANSMUTE,
+			       kstrdup(LABEL_TRANSMUTE_TRUE, GFP_NOFS),
+			       strlen(LABEL_TRANSMUTE_TRUE));
+	return rc;
+}
+
+/*
+ * overlayfs creates a file in its upper layer with its mounter's credentials, prepared here
+ * from the creator's (@old): the new file takes the creator's label, or the overlay
+ * directory's if it transmutes for the creator. Without this, every file made through the
+ * overlay would take the mounter's label.
+ */
+static int hook_dentry_create_files_as(struct dentry *dentry, int mode,
+				       struct qstr *name, const struct cred *old,
+				       struct cred *new)
+{
+	struct label *label = label_of_cred(old);
+	struct label *dlabel = transmuted_label(label, d_inode(dentry->d_parent));
+	int rc = label_cred_set(new, dlabel ?: label, GFP_KERNEL);
+
+	if (!rc)
+		label_cred(new)->transmuted = !!dlabel;
+	return rc;
 }
 
 /*
@@ -134,6 +212,15 @@ static struct label *unreadable(struct inode *inode, int err)
 	return &label_unreadable;
 }
 
+/* Whether a directory on disk carries security.labeltransmute "TRUE". */
+static bool transmuting_on_disk(struct dentry *dentry, struct inode *inode)
+{
+	char buf[sizeof(LABEL_TRANSMUTE_TRUE)];
+	int len = __vfs_getxattr(dentry, inode, LABEL_XATTR_TRANSMUTE, buf, sizeof(buf));
+
+	return len == strlen(LABEL_TRANSMUTE_TRUE) && !memcmp(buf, LABEL_TRANSMUTE_TRUE, len);
+}
+
 /*
  * An inode found on disk: its label comes from security.label, the floor without one or with
  * one that is not a label (empty, too long, invalid), as on a disk from elsewhere.
@@ -153,6 +240,8 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 	label = pathless_label(dentry, inode);
 	if (!label && !(inode->i_opflags & IOP_XATTR))
 		label = label_without_xattrs(inode);
+	if (!label && S_ISDIR(inode->i_mode))
+		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {
 		label = label_floor;
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
@@ -192,7 +281,11 @@ static int hook_sb_kern_mount(const struct super_block *sb)
 	return 0;
 }
 
-/* The access a permission mask of the VFS asks for; a write to an O_APPEND open is an append. */
+/*
+ * The access a permission mask of the VFS asks for. An O_APPEND open asks for a, and a write
+ * through it is an append, which an "a" rule grants without w; even a read-only O_APPEND open
+ * asks for a, as Smack's does.
+ */
 static u32 mask_to_access(int mask)
 {
 	u32 access = 0;
@@ -201,8 +294,10 @@ static u32 mask_to_access(int mask)
 		access |= LABEL_MAY_READ;
 	if (mask & MAY_EXEC)
 		access |= LABEL_MAY_EXEC;
-	if (mask & MAY_WRITE)
-		access |= mask & MAY_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+	if (mask & MAY_APPEND)
+		access |= LABEL_MAY_APPEND;
+	else if (mask & MAY_WRITE)
+		access |= LABEL_MAY_WRITE;
 	return access;
 }
 
@@ -210,16 +305,19 @@ static u32 mask_to_access(int mask)
  * Every lookup (x on each directory), open (the mode bits asked, so open(path, 3) asks rw) and
  * exec asks here, most of them during RCU path walk (MAY_NOT_BLOCK). The decision and its log
  * line take no lock and never sleep, and inode blobs are freed after a grace period, so the
- * walk is decided in RCU mode whatever the answer: a denial there is as final as in ref-walk,
- * and -ECHILD is never needed.
+ * walk is decided in RCU mode whatever the answer: a denial there is as final as in ref-walk.
+ * Only with the mac-override switch on does a denial return -ECHILD, so that the override's
+ * capable() is asked in ref-walk.
  */
 static int hook_inode_permission(struct inode *inode, int mask)
 {
 	u32 access = mask_to_access(mask);
+	struct label *object = label_of_inode(inode);
 
-	if (!access)
+	if (!access || label_allowed_inline(label_of_current(), object, access))
 		return 0;
-	return label_inode_check(inode, access, "inode_permission");
+	return label_check_current_slow(object, access, "inode_permission", inode,
+					 mask & MAY_NOT_BLOCK);
 }
 
 static int hook_inode_getattr(const struct path *path)
@@ -376,6 +474,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_alloc_security, hook_inode_alloc_security),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(dentry_create_files_as, hook_dentry_create_files_as),
 	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
 	LSM_HOOK_INIT(inode_getattr, hook_inode_getattr),
 	LSM_HOOK_INIT(inode_setattr, hook_inode_setattr),

@@ -143,39 +143,44 @@ static bool spec_name(const char *s, size_t len)
 	return true;
 }
 
+/* Smack's letters in either case, any order, repeated or not; "-" anywhere; not empty. */
 static bool spec_access(const char *s, size_t len, u32 *access)
 {
-	u32 bits = 0, bit;
+	u32 bits = 0;
 	size_t i;
 
-	if (len == 1 && s[0] == '-') {
-		*access = 0;
-		return true;
-	}
 	if (!len)
 		return false;
 	for (i = 0; i < len; i++) {
 		switch (s[i]) {
-		case 'r':
-			bit = LABEL_MAY_READ;
+		case '-':
 			break;
-		case 'w':
-			bit = LABEL_MAY_WRITE;
+		case 'r': case 'R':
+			bits |= LABEL_MAY_READ;
 			break;
-		case 'x':
-			bit = LABEL_MAY_EXEC;
+		case 'w': case 'W':
+			bits |= LABEL_MAY_WRITE;
 			break;
-		case 'a':
-			bit = LABEL_MAY_APPEND;
+		case 'x': case 'X':
+			bits |= LABEL_MAY_EXEC;
+			break;
+		case 'a': case 'A':
+			bits |= LABEL_MAY_APPEND;
+			break;
+		case 't': case 'T':
+			bits |= LABEL_MAY_TRANSMUTE;
+			break;
+		case 'l': case 'L':
+			bits |= LABEL_MAY_LOCK;
+			break;
+		case 'b': case 'B':
+			bits |= LABEL_MAY_BRINGUP;
 			break;
 		default:
 			return false;
 		}
-		if (bits & bit)
-			return false;
-		bits |= bit;
 	}
-	*access = bits & LABEL_MAY_WRITE ? bits | LABEL_MAY_APPEND : bits;
+	*access = bits;
 	return true;
 }
 
@@ -188,7 +193,47 @@ struct spec_rule {
 	const char *field[3];
 	size_t len[3];
 	u32 access;
+	/* What the rule grants once loaded: "b" is not kept; a Smack rule's "a" needs "w". */
+	u32 stored;
 };
+
+/* In Smack's fixed-width form: a 24-byte column, a label then spaces or NULs. */
+static bool spec_column(const char *col, const char **name, size_t *len)
+{
+	size_t n = 0, i;
+
+	while (n < 24 && col[n] != ' ' && col[n] != '\0')
+		n++;
+	for (i = n; i < 24; i++)
+		if (col[i] != ' ' && col[i] != '\0')
+			return false;
+	*name = col;
+	*len = n;
+	return spec_name(col, n);
+}
+
+/*
+ * A write of 52 to 54 bytes: two columns and an access string, which may end in blanks, NULs
+ * and newlines. Smack's meaning: an "a" without "w" grants nothing.
+ */
+static bool spec_fixed(const char *text, size_t len, struct spec_rule *r)
+{
+	size_t alen;
+
+	if (len < 52 || len > 54 || !spec_column(text, &r->field[0], &r->len[0]) ||
+	    !spec_column(text + 24, &r->field[1], &r->len[1]))
+		return false;
+	alen = len - 48;
+	while (alen && (text[48 + alen - 1] == ' ' || text[48 + alen - 1] == '\n' ||
+			!text[48 + alen - 1]))
+		alen--;
+	if (!spec_access(text + 48, alen, &r->access))
+		return false;
+	r->stored = r->access & (BIT(6) - 1);
+	if (!(r->stored & LABEL_MAY_WRITE))
+		r->stored &= ~LABEL_MAY_APPEND;
+	return true;
+}
 
 /* Exactly three fields separated by blanks: two labels and an access string. */
 static bool spec_rule(const char *line, size_t len, struct spec_rule *r)
@@ -209,8 +254,11 @@ static bool spec_rule(const char *line, size_t len, struct spec_rule *r)
 		r->field[n] = line + start;
 		r->len[n++] = i - start;
 	}
-	return n == 3 && spec_name(r->field[0], r->len[0]) && spec_name(r->field[1], r->len[1]) &&
-	       spec_access(r->field[2], r->len[2], &r->access);
+	if (n != 3 || !spec_name(r->field[0], r->len[0]) || !spec_name(r->field[1], r->len[1]) ||
+	    !spec_access(r->field[2], r->len[2], &r->access))
+		return false;
+	r->stored = r->access & (BIT(6) - 1);
+	return true;
 }
 
 /* ---- Generators ---- */
@@ -230,13 +278,14 @@ static const char *const name_corpus[] = {
 
 static const char *const access_corpus[] = {
 	"-", "r", "w", "x", "a", "rwxa", "awxr", "xa", "--", "-r", "r-", "rr", "R", "", "rwxaa",
-	"rw ", " r", "q", "\xff",
+	"rw ", " r", "q", "\xff", "rwxatl", "RWXATLB", "r---", "-w-x-", "b", "tl", "r\0",
 };
 
 static const char *const line_corpus[] = {
 	"web db r", "web db rwxa", "^ * rx", "_ _ -", "\tweb  \tdb   rx ", "a b w", "web log wa",
 	"web db", "web db rr", "-web db r", "we/b db r", "web db r\r", "web\tdb\tx", "web db r x",
 	"", "   ", "web db -r", "w\303\251b db r", "web", "web db -", "x-y z9 awx", "a a a",
+	"TheOne TheOther r---", "web db rwxat", "web db RWXATLB", "web db -----", "web db a-a",
 };
 
 /* A byte a label may hold, any of them equally likely. */
@@ -257,7 +306,7 @@ static char any_byte(struct fuzz *f)
 	case 0 ... 2:
 		return label_char(f);
 	case 3:
-		return "rwxa-"[rnd(f, 5)];
+		return "rwxatlbRWXATLB-"[rnd(f, 15)];
 	case 4:
 		return chance(f, 75) ? ' ' : '\t';
 	case 5:
@@ -318,28 +367,23 @@ static void gen_label(struct fuzz *f, bool clean)
 
 static void gen_access(struct fuzz *f, bool clean)
 {
-	char letters[] = "rwxa";
-	u32 i, n, j;
-	char c;
+	static const char letters[] = "rwxatlbRWXATLB-";
+	u32 n;
 
 	switch (rnd(f, clean ? 3 : 6)) {
 	case 0:
 		put(f, '-');
 		break;
 	case 1 ... 2:
-		/* Some of the letters, each once, in any order. */
-		for (i = 3; i > 0; i--) {
-			j = rnd(f, i + 1);
-			c = letters[i];
-			letters[i] = letters[j];
-			letters[j] = c;
-		}
-		put_mem(f, letters, 1 + rnd(f, 4));
+		/* Letters and placeholders in any order, now and then repeated. */
+		n = 1 + rnd(f, 7);
+		while (n--)
+			put(f, letters[rnd(f, sizeof(letters) - 1)]);
 		break;
 	case 3:
 		n = 1 + rnd(f, 6);
 		while (n--)
-			put(f, "rwxa-RWXq"[rnd(f, 9)]);
+			put(f, "rwxa-RWXqtlb"[rnd(f, 12)]);
 		break;
 	case 4:
 		put_random(f, 4);
@@ -383,9 +427,35 @@ static void gen_line(struct fuzz *f, bool clean)
  * A batch of lines: all well-formed, well-formed but for one, or anything. Mostly a few lines,
  * sometimes more than label_ruleset_load() keeps on its stack, now and then a few hundred.
  */
+/* One rule in Smack's fixed-width form: 24-byte columns padded with spaces or NULs. */
+static void gen_fixed(struct fuzz *f)
+{
+	size_t start = f->len, col;
+	char pad = chance(f, 80) ? ' ' : '\0';
+
+	for (col = 24; col <= 48; col += 24) {
+		if (chance(f, 10)) {
+			while (f->len < start + col)
+				put(f, 'a' + rnd(f, 26));	/* a label that fills its column */
+		} else {
+			gen_label(f, chance(f, 90));
+		}
+		while (f->len < start + col)
+			put(f, pad);
+	}
+	gen_access(f, chance(f, 90));
+	while (f->len < start + 52 || (f->len < start + 54 && chance(f, 30)))
+		put(f, chance(f, 80) ? pad : '\n');
+}
+
 static void gen_batch(struct fuzz *f)
 {
 	u32 i, lines, kind = rnd(f, 10), bad;
+
+	if (chance(f, 5)) {
+		gen_fixed(f);
+		return;
+	}
 
 	if (chance(f, 85))
 		lines = 1 + rnd(f, 8);
@@ -646,7 +716,7 @@ static void label_fuzz_access(struct kunit *test)
 	unsigned long i, n = inputs_for(ACCESS_INPUTS);
 	u32 access, expected, again;
 	bool ok;
-	char s[5];
+	char s[LABEL_ACCESS_BUF];
 	struct fuzz f;
 	int rc, len;
 
@@ -664,15 +734,19 @@ static void label_fuzz_access(struct kunit *test)
 		f.accepted++;
 		FUZZ_ASSERT(&f, access == expected, "access %#x, not %#x", access, expected);
 		len = label_access_to_string(access, s);
-		FUZZ_ASSERT(&f, len >= 1 && len <= 4 && strlen(s) == len, "formatted as \"%s\"", s);
+		FUZZ_ASSERT(&f, len >= 1 && len <= 6 && strlen(s) == len, "formatted as \"%s\"", s);
 		again = 0xdead;
-		FUZZ_ASSERT(&f, !label_parse_access(s, len, &again) && again == access,
+		FUZZ_ASSERT(&f, !label_parse_access(s, len, &again) &&
+			    again == (access & ~LABEL_MAY_BRINGUP),
 			    "formatted as \"%s\", which parses as %#x", s, again);
 	}
 	fuzz_done(&f);
 }
 
 /* ---- Rule lines ---- */
+
+/* A rule line as the rules file writes it: two labels, an access string, two blanks, a NUL. */
+#define LINE_OUT_SIZE (2 * LABEL_NAME_MAX + LABEL_ACCESS_BUF + 2)
 
 static bool field_is(const char *field, size_t len, const char *s, size_t n)
 {
@@ -687,13 +761,13 @@ static void label_fuzz_lines(struct kunit *test)
 {
 	unsigned long i, n = inputs_for(LINE_INPUTS);
 	struct label_rule_text r, back;
-	char *out, access[5];
+	char *out, access[LABEL_ACCESS_BUF];
 	struct spec_rule sr;
 	struct fuzz f;
 	int rc, len;
 	bool ok;
 
-	out = kunit_kzalloc(test, 2 * LABEL_NAME_MAX + 8, GFP_KERNEL);
+	out = kunit_kzalloc(test, LINE_OUT_SIZE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, out);
 	fuzz_init(test, &f, FUZZ_LINE);
 	for (i = 0; i < n; i++) {
@@ -711,12 +785,12 @@ static void label_fuzz_lines(struct kunit *test)
 			    r.access == sr.access, "parsed as \"%.*s\" \"%.*s\" %#x",
 			    (int)r.subject_len, r.subject, (int)r.object_len, r.object, r.access);
 		label_access_to_string(r.access, access);
-		len = snprintf(out, 2 * LABEL_NAME_MAX + 8, "%.*s %.*s %s", (int)r.subject_len,
+		len = snprintf(out, LINE_OUT_SIZE, "%.*s %.*s %s", (int)r.subject_len,
 			       r.subject, (int)r.object_len, r.object, access);
 		FUZZ_ASSERT(&f, !label_parse_rule(out, len, &back) &&
 			    field_is(back.subject, back.subject_len, r.subject, r.subject_len) &&
 			    field_is(back.object, back.object_len, r.object, r.object_len) &&
-			    back.access == r.access, "written back as \"%s\", which differs", out);
+			    back.access == sr.stored, "written back as \"%s\", which differs", out);
 	}
 	fuzz_done(&f);
 }
@@ -788,6 +862,10 @@ static void load_expect(struct load_fuzz *lf)
 
 	lf->nr_lines = 0;
 	lf->bad_line = 0;
+	if (spec_fixed(lf->f.buf, lf->f.len, &lf->lines[0])) {
+		lf->nr_lines = 1;
+		return;
+	}
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t len = (nl ?: end) - p;
@@ -868,32 +946,35 @@ static void load_check(struct load_fuzz *lf)
 static void load_frozen(struct load_fuzz *lf)
 {
 	struct fuzz *f = &lf->f;
-	int rc, bad;
+	struct label_load_info info;
+	int rc;
 
 	KUNIT_ASSERT_EQ(f->test, label_ruleset_freeze(&lf->set), 0);
 	KUNIT_ASSERT_EQ(f->test, label_ruleset_freeze(&lf->set), -EPERM);
 	f->len = 0;
 	put_str(f, "web db rwx\n");
-	rc = label_ruleset_load(&lf->set, f->buf, f->len, &bad);
-	FUZZ_ASSERT(f, rc == -EPERM && !bad, "load into a frozen set returns %d", rc);
+	rc = label_ruleset_load(&lf->set, f->buf, f->len, LABEL_RULES_LOAD, &info);
+	FUZZ_ASSERT(f, rc == -EPERM && !info.bad_line, "load into a frozen set returns %d", rc);
 	load_check(lf);
 }
 
 static void load_one(struct load_fuzz *lf)
 {
 	struct fuzz *f = &lf->f;
+	struct label_load_info info;
 	struct model_rule *e;
 	size_t room = 0;
 	int i, rc, bad, names;
 
 	load_expect(lf);
 	for (i = 0; i < lf->nr_lines; i++)
-		room += lf->lines[i].len[0] + lf->lines[i].len[1] + 7;
+		room += lf->lines[i].len[0] + lf->lines[i].len[1] + 9;
 	if (lf->nr + lf->nr_lines > MODEL_MAX || lf->listing_max + room > LISTING_SIZE)
 		load_reset(lf);
 	names = lf->bad_line ? count_names(&lf->names) : 0;
 
-	rc = label_ruleset_load(&lf->set, f->buf, f->len, &bad);
+	rc = label_ruleset_load(&lf->set, f->buf, f->len, LABEL_RULES_LOAD, &info);
+	bad = info.bad_line;
 	if (lf->bad_line) {
 		FUZZ_ASSERT(f, rc == -EINVAL && bad == lf->bad_line,
 			    "line %d is malformed, but the load returns %d, bad line %d",
@@ -910,8 +991,8 @@ static void load_one(struct load_fuzz *lf)
 		for (i = 0; i < lf->nr_lines; i++) {
 			e = model_get(lf, &lf->lines[i]);
 			if (!e->loaded)
-				lf->listing_max += e->subject->len + e->object->len + 7;
-			e->access = lf->lines[i].access;
+				lf->listing_max += e->subject->len + e->object->len + 9;
+			e->access = lf->lines[i].stored;
 			e->loaded = true;
 		}
 	}

@@ -29,7 +29,7 @@ static int hook_ipc_alloc(struct kern_ipc_perm *perm)
 
 static int ipc_check(struct kern_ipc_perm *perm, u32 access, const char *hook)
 {
-	return label_check(label_of_current(), label_of_obj(ipc_obj(perm)), access, hook, NULL);
+	return label_check_current(label_of_obj(ipc_obj(perm)), access, hook, NULL);
 }
 
 static int hook_ipc_permission(struct kern_ipc_perm *perm, short flag)

@@ -50,8 +50,7 @@ static int hook_key_permission(key_ref_t key_ref, const struct cred *cred,
 #ifdef CONFIG_KEY_NOTIFICATIONS
 static int hook_watch_key(struct key *key)
 {
-	return label_check(label_of_current(), label_of_obj(key_obj(key)), LABEL_MAY_READ,
-			   "watch_key", NULL);
+	return label_check_current(label_of_obj(key_obj(key)), LABEL_MAY_READ, "watch_key", NULL);
 }
 #endif
 

@@ -24,12 +24,26 @@ struct seq_file;
 #define LABEL_NAME_MAX 255
 #define LABEL_XATTR XATTR_SECURITY_PREFIX "label"
 #define LABEL_XATTR_EXEC XATTR_SECURITY_PREFIX "labelexec"
+#define LABEL_XATTR_TRANSMUTE XATTR_SECURITY_PREFIX "labeltransmute"
+/* The one value of LABEL_XATTR_TRANSMUTE, as Smack's SMACK64TRANSMUTE. */
+#define LABEL_TRANSMUTE_TRUE "TRUE"
 
-/* Access bits, as in a rule's "rwxa". Write implies append in rules. */
+/*
+ * Access bits, one per letter of Smack's access strings, in the order LABEL_ACCESS_LETTERS
+ * lists them: read, write, execute, append, transmute, lock. A rule's write implies lock, as
+ * in Smack. "b" (Smack's bring-up mode) is accepted in a rule and never stored.
+ */
 #define LABEL_MAY_READ		BIT(0)
 #define LABEL_MAY_WRITE		BIT(1)
 #define LABEL_MAY_EXEC		BIT(2)
 #define LABEL_MAY_APPEND	BIT(3)
+#define LABEL_MAY_TRANSMUTE	BIT(4)
+#define LABEL_MAY_LOCK		BIT(5)
+#define LABEL_ACCESS_LETTERS	"rwxatl"
+#define LABEL_MAY_ALL		(BIT(6) - 1)
+#define LABEL_MAY_BRINGUP	BIT(6)
+/* Room for an access string and its NUL. */
+#define LABEL_ACCESS_BUF	8
 
 /**
  * struct label - an interned label: one per name and table, compared by pointer; never freed
@@ -90,7 +104,10 @@ bool label_name_valid(const char *name, size_t len);
  * @subject_len: its length
  * @object: the object label's name
  * @object_len: its length
- * @access: LABEL_MAY_* bits, append added where write is
+ * @access: LABEL_MAY_* bits to grant, LABEL_MAY_BRINGUP if the line had "b"
+ * @deny: LABEL_MAY_* bits to take away, for a @change
+ * @smack: the line has Smack's meaning: "a" grants nothing without "w" (see label_rule_apply())
+ * @change: the line changes its pair's rule (change-rule) instead of replacing it
  */
 struct label_rule_text {
 	const char *subject;
@@ -98,10 +115,39 @@ struct label_rule_text {
 	const char *object;
 	size_t object_len;
 	u32 access;
+	u32 deny;
+	bool smack;
+	bool change;
 };
+
+/**
+ * enum label_rule_format - the rule languages of the policy files
+ * @LABEL_RULES_LOAD: "load": lines "subject object access" in label's meaning, or one rule in
+ *	Smack's fixed-width form (24-byte label columns), which has Smack's
+ * @LABEL_RULES_SMACK: "load2": lines "subject object access" in Smack's meaning
+ * @LABEL_RULES_CHANGE: "change-rule": lines "subject object allow deny" in Smack's meaning,
+ *	changing the pair's rule instead of replacing it
+ * @__LABEL_RULES_MAX: the number of formats
+ */
+enum label_rule_format {
+	LABEL_RULES_LOAD,
+	LABEL_RULES_SMACK,
+	LABEL_RULES_CHANGE,
+	__LABEL_RULES_MAX
+};
+
+/* The size of a rule in Smack's fixed-width form: two 24-byte labels and 4 to 6 letters. */
+#define LABEL_FIXED_LABEL	24
+#define LABEL_FIXED_MIN		(2 * LABEL_FIXED_LABEL + 4)
+#define LABEL_FIXED_MAX		(2 * LABEL_FIXED_LABEL + 6)
 
 int __must_check label_parse_access(const char *text, size_t len, u32 *access);
 int __must_check label_parse_rule(const char *line, size_t len, struct label_rule_text *rule);
+int __must_check label_parse_change_rule(const char *line, size_t len,
+					 struct label_rule_text *rule);
+int __must_check label_parse_fixed_rule(const char *text, size_t len,
+					struct label_rule_text *rule);
+u32 label_rule_apply(u32 old, const struct label_rule_text *rule);
 int label_access_to_string(u32 access, char *buf);
 
 /* rules.c */
@@ -134,13 +180,22 @@ struct label_ruleset {
 	struct label_names *names;
 };
 
+/**
+ * struct label_load_info - what a load found besides its rules
+ * @bad_line: the number (from 1) of the first malformed line, 0 if there is none
+ * @bringup: a line had Smack's "b", which label ignores
+ */
+struct label_load_info {
+	int bad_line;
+	bool bringup;
+};
+
 int __init label_rules_init(void);
 u32 label_rule_access(const struct label *subject, const struct label *object);
-int __must_check label_load_rules(char *text, size_t len);
+int __must_check label_load_rules(char *text, size_t len, enum label_rule_format format);
+int __must_check label_revoke_subject(const char *name, size_t len);
 bool label_frozen(void);
 int label_refuse_frozen(const char *what);
-struct ratelimit_state;
-int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs);
 int __must_check label_freeze(void);
 void label_rules_show(struct seq_file *m);
 int __must_check label_ruleset_init(struct label_ruleset *set, struct label_names *names);
@@ -148,15 +203,44 @@ void label_ruleset_destroy(struct label_ruleset *set);
 u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
 			 const struct label *object);
 int __must_check label_ruleset_load(struct label_ruleset *set, char *text, size_t len,
-				    int *bad_line);
+				    enum label_rule_format format, struct label_load_info *info);
+int __must_check label_ruleset_revoke_subject(struct label_ruleset *set, const char *name,
+					      size_t len);
 int __must_check label_ruleset_freeze(struct label_ruleset *set);
 void label_ruleset_show(struct label_ruleset *set, struct seq_file *m);
+
+/* privilege.c */
+struct label_set;
+struct ratelimit_state;
+struct label_set *label_set_parse(const char *text, size_t len);
+struct label_set *label_set_get(struct label_set *set);
+void label_set_put(struct label_set *set);
+bool label_set_has(const struct label_set *set, const struct label *label);
+void label_set_show(struct seq_file *m, const struct label_set *set);
+bool label_onlycap_allows(const struct cred *cred);
+void label_onlycap_set(struct label_set *set);
+void label_onlycap_show(struct seq_file *m);
+int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs);
+bool label_mac_override_enabled(void);
+void label_mac_override_set(bool on);
+bool label_overrides(void);
 
 /* decide.c */
 int label_decide(const struct label *subject, const struct label *object, u32 access);
 int label_check_slow(const struct label *subject, const struct label *object, u32 access,
 		     const char *hook, struct inode *inode);
 int label_check_same(const struct label *subject, const struct label *allowed, const char *hook);
+int label_check_current_slow(const struct label *object, u32 access, const char *hook,
+			     struct inode *inode, bool nonblock);
+
+/* label_check()'s answers that need no rule: its inline part. */
+static __always_inline bool label_allowed_inline(const struct label *subject,
+						 const struct label *object, u32 access)
+{
+	return likely(subject != label_star &&
+		      (subject == object || object == label_star ||
+		       (object == label_floor && !(access & ~(LABEL_MAY_READ | LABEL_MAY_EXEC)))));
+}
 
 /**
  * label_check() - decide, and log a denial
@@ -178,9 +262,7 @@ int label_check_same(const struct label *subject, const struct label *allowed, c
 static __always_inline int label_check(const struct label *subject, const struct label *object,
 				       u32 access, const char *hook, struct inode *inode)
 {
-	if (likely(subject != label_star &&
-		   (subject == object || object == label_star ||
-		    (object == label_floor && !(access & ~(LABEL_MAY_READ | LABEL_MAY_EXEC))))))
+	if (label_allowed_inline(subject, object, access))
 		return 0;
 	return label_check_slow(subject, object, access, hook, inode);
 }
@@ -206,14 +288,55 @@ struct label_obj {
 	struct label *label;
 };
 
+/**
+ * struct label_cred - what the module keeps on a cred
+ * @obj: the task's label; first, so that label_cred_obj() is the value's address
+ * @relabel: the labels the task may switch to without CAP_MAC_ADMIN (relabel-self), or NULL;
+ *	a counted reference, shared by the creds prepared from this one
+ * @transmuted: the label was given by a transmuting directory to the cred that overlayfs
+ *	creates a file with (dentry_create_files_as): a directory so made transmutes too
+ */
+struct label_cred {
+	struct label_obj obj;
+	struct label_set *relabel;
+	bool transmuted;
+};
+
 static inline struct label_obj *label_cred_obj(const struct cred *cred)
 {
 	return security_get_value(cred->security, STACKER_CRED, &label_values);
 }
 
+/* The cred's label_cred, or NULL without the module's value. */
+static inline struct label_cred *label_cred(const struct cred *cred)
+{
+	struct label_obj *obj = label_cred_obj(cred);
+
+	return obj ? container_of(obj, struct label_cred, obj) : NULL;
+}
+
 static inline struct label_obj *label_inode_obj(const struct inode *inode)
 {
 	return security_get_value(inode->i_security, STACKER_INODE, &label_values);
+}
+
+/**
+ * struct label_inode - what the module keeps on an inode
+ * @obj: the inode's label; first, so that label_inode_obj() is the value's address
+ * @transmute: a directory whose new entries take its label (security.labeltransmute), for
+ *	tasks whose rule to it has "t"; written with WRITE_ONCE()
+ */
+struct label_inode {
+	struct label_obj obj;
+	bool transmute;
+};
+
+/* The inode's label_inode, or NULL without the module's value. */
+static inline struct label_inode *label_inode(const struct inode *inode)
+{
+	struct label_obj *obj = inode->i_security ? label_inode_obj(inode) : NULL;
+
+	return obj ? container_of(obj, struct label_inode, obj) : NULL;
 }
 
 static inline struct label_obj *label_file_obj(const struct file *file)
@@ -267,16 +390,38 @@ static inline struct label *label_of_inode(const struct inode *inode)
 	return label_of_obj(inode->i_security ? label_inode_obj(inode) : NULL);
 }
 
+/**
+ * label_check_current() - decide for the current task, and log a denial
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ * @hook: the hook asking, for the log
+ * @inode: the object's inode, for the log, or NULL
+ *
+ * As label_check() with the current task's label as the subject; a denial then passes when
+ * the task may override it (label_overrides()).
+ *
+ * Context: A hook of the current task, in process context; not under RCU path walk.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+static __always_inline int label_check_current(const struct label *object, u32 access,
+					       const char *hook, struct inode *inode)
+{
+	if (label_allowed_inline(label_of_current(), object, access))
+		return 0;
+	return label_check_current_slow(object, access, hook, inode, false);
+}
+
 /* The current task's access to @inode, logged under @hook when denied. */
 static __always_inline int label_inode_check(struct inode *inode, u32 access, const char *hook)
 {
-	return label_check(label_of_current(), label_of_inode(inode), access, hook, inode);
+	return label_check_current(label_of_inode(inode), access, hook, inode);
 }
 
 /* Whether @name is one of the module's own extended attributes. */
 static inline bool label_is_xattr(const char *name)
 {
-	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC);
+	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC) ||
+	       !strcmp(name, LABEL_XATTR_TRANSMUTE);
 }
 
 /* syslog.c */
@@ -292,7 +437,10 @@ struct label_sb {
 };
 
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
+struct label_set *label_cred_relabel(const struct cred *cred);
+int label_relabel_self_set(struct label_set *set);
 void label_inode_set(struct inode *inode, struct label *label);
+void label_inode_set_transmute(struct inode *inode, bool transmute);
 bool label_sb_carries_transitions(struct super_block *sb);
 int label_trust_path(const char *name);
 struct label *label_intern_nofs(const char *name, size_t len);

@@ -6,6 +6,7 @@
 #include "label.h"
 
 #include <linux/bitmap.h>
+#include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -51,38 +52,34 @@ bool label_name_valid(const char *name, size_t len)
 
 /**
  * label_parse_access() - parse an access string
- * @text: "-" or letters from "rwxa", each at most once, in any order
+ * @text: Smack's access string: letters from "rwxatlb" in either case and any order, repeats
+ *	allowed, with "-" as a placeholder anywhere ("r---", "-", "RWX")
  * @len: length of @text
- * @access: set to the LABEL_MAY_* bits; write brings append with it
+ * @access: set to the LABEL_MAY_* bits, LABEL_MAY_BRINGUP for "b"
+ *
+ * Smack stops at the first other character and keeps what it read ("rwq" is "rw"); here any
+ * other character refuses the string.
  *
  * Context: Any context.
  * Return: 0, or -EINVAL.
  */
 int label_parse_access(const char *text, size_t len, u32 *access)
 {
-	static const char letters[] = "rwxa";
+	static const char letters[] = LABEL_ACCESS_LETTERS "b";
 	u32 bits = 0;
 	size_t i;
 
-	if (len == 1 && text[0] == '-') {
-		*access = 0;
-		return 0;
-	}
 	if (len == 0)
 		return -EINVAL;
 	for (i = 0; i < len; i++) {
-		const char *p = text[i] ? strchr(letters, text[i]) : NULL;
-		u32 bit;
+		const char *p = strchr(letters, tolower(text[i]));
 
-		if (!p)
+		if (text[i] == '-')
+			continue;
+		if (!text[i] || !p)
 			return -EINVAL;
-		bit = BIT(p - letters);
-		if (bits & bit)
-			return -EINVAL;
-		bits |= bit;
+		bits |= BIT(p - letters);
 	}
-	if (bits & LABEL_MAY_WRITE)
-		bits |= LABEL_MAY_APPEND;
 	*access = bits;
 	return 0;
 }
@@ -90,23 +87,52 @@ int label_parse_access(const char *text, size_t len, u32 *access)
 /**
  * label_access_to_string() - format access bits as in the rules file
  * @access: LABEL_MAY_* bits
- * @buf: at least 5 bytes
+ * @buf: at least LABEL_ACCESS_BUF bytes
+ *
+ * The letters come in Smack's order, "rwxatl"; no access is "-". Both Smack and label read the
+ * result back as @access.
  *
  * Context: Any context.
  * Return: the length written, without the NUL.
  */
 int label_access_to_string(u32 access, char *buf)
 {
-	static const char letters[] = "rwxa";
+	static const char letters[] = LABEL_ACCESS_LETTERS;
 	int i, n = 0;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; letters[i]; i++)
 		if (access & BIT(i))
 			buf[n++] = letters[i];
 	if (!n)
 		buf[n++] = '-';
 	buf[n] = '\0';
 	return n;
+}
+
+/**
+ * label_rule_apply() - the access a pair's rule has after a parsed line is applied
+ * @old: the rule's access before
+ * @rule: the line
+ *
+ * A line of "load" or "load2" replaces the rule; a line of "change-rule" adds its allowed
+ * bits and then takes its denied ones away, as Smack's does. Under Smack an "a" without "w"
+ * grants nothing a file open can use: Smack asks for "wa" where label asks for "a" alone (an
+ * append-only open). So in a line with Smack's meaning, an "a" the line brings without "w"
+ * is dropped, and a Smack rule never grants more here than under Smack.
+ *
+ * Context: Any context.
+ * Return: the new LABEL_MAY_* bits.
+ */
+u32 label_rule_apply(u32 old, const struct label_rule_text *rule)
+{
+	u32 allow = rule->access & LABEL_MAY_ALL, kept = 0, access;
+
+	if (rule->change)
+		kept = old & ~rule->deny;
+	access = (kept | allow) & ~rule->deny;
+	if (rule->smack && !(access & LABEL_MAY_WRITE) && !(kept & LABEL_MAY_APPEND))
+		access &= ~LABEL_MAY_APPEND;
+	return access;
 }
 
 /* The next field of a line: skips blanks before it, stops at the next blank. */
@@ -123,29 +149,118 @@ static size_t next_field(const char **p, const char *end, const char **field)
 	return s - *field;
 }
 
+/* "subject object access [deny]": @deny is NULL for three fields, else where the fourth goes. */
+static int parse_fields(const char *line, size_t len, struct label_rule_text *rule, u32 *deny)
+{
+	const char *p = line, *end = line + len, *access, *extra;
+	size_t access_len, extra_len;
+
+	rule->subject_len = next_field(&p, end, &rule->subject);
+	rule->object_len = next_field(&p, end, &rule->object);
+	access_len = next_field(&p, end, &access);
+	extra_len = next_field(&p, end, &extra);
+	if (deny && (!extra_len || label_parse_access(extra, extra_len, deny)))
+		return -EINVAL;
+	if ((deny && next_field(&p, end, &extra)) || (!deny && extra_len))
+		return -EINVAL;
+	if (!label_name_valid(rule->subject, rule->subject_len) ||
+	    !label_name_valid(rule->object, rule->object_len))
+		return -EINVAL;
+	rule->deny = 0;
+	rule->smack = false;
+	rule->change = false;
+	return label_parse_access(access, access_len, &rule->access);
+}
+
 /**
  * label_parse_rule() - parse "subject object access"
  * @line: the line, without its newline; not necessarily NUL-terminated
  * @len: its length
- * @rule: the result, pointing into @line
+ * @rule: the result, pointing into @line; a rule in label's meaning that replaces its pair's
  *
- * Fields are separated by spaces or tabs; there must be exactly three.
+ * Fields are separated by spaces or tabs; there must be exactly three. Smack ignores what
+ * follows the third; here it refuses the line.
  *
  * Context: Any context.
  * Return: 0, or -EINVAL.
  */
 int label_parse_rule(const char *line, size_t len, struct label_rule_text *rule)
 {
-	const char *p = line, *end = line + len, *access, *extra;
+	return parse_fields(line, len, rule, NULL);
+}
+
+/**
+ * label_parse_change_rule() - parse "subject object allow deny", a line of "change-rule"
+ * @line: the line, without its newline; not necessarily NUL-terminated
+ * @len: its length
+ * @rule: the result, pointing into @line, with Smack's meaning
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL.
+ */
+int label_parse_change_rule(const char *line, size_t len, struct label_rule_text *rule)
+{
+	u32 deny;
+	int rc = parse_fields(line, len, rule, &deny);
+
+	if (rc)
+		return rc;
+	rule->deny = deny & LABEL_MAY_ALL;
+	rule->smack = true;
+	rule->change = true;
+	return 0;
+}
+
+/* What may follow the access string of the fixed-width form. */
+static bool fixed_padding(char c)
+{
+	return c == ' ' || c == '\n' || c == '\0';
+}
+
+/* A 24-byte column of the fixed-width form: a label, then only spaces or NULs. */
+static bool fixed_label(const char *col, const char **name, size_t *len)
+{
+	size_t n = 0, i;
+
+	while (n < LABEL_FIXED_LABEL && col[n] != ' ' && col[n] != '\0')
+		n++;
+	for (i = n; i < LABEL_FIXED_LABEL; i++)
+		if (col[i] != ' ' && col[i] != '\0')
+			return false;
+	*name = col;
+	*len = n;
+	return label_name_valid(col, n);
+}
+
+/**
+ * label_parse_fixed_rule() - parse one rule in Smack's fixed-width form
+ * @text: a write to "load": the subject label padded to 24 bytes, the object label padded to
+ *	24 bytes, then the access string (4 to 6 bytes in all with its padding, as Smack's
+ *	"load" takes: "rwxa", "rwxat", "rwxatl" with "-" placeholders)
+ * @len: its length, LABEL_FIXED_MIN to LABEL_FIXED_MAX
+ * @rule: the result, pointing into @text, with Smack's meaning
+ *
+ * Labels are padded with spaces or NULs; a 24-byte label fills its column. The access string
+ * may end in spaces, NULs and newlines.
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL.
+ */
+int label_parse_fixed_rule(const char *text, size_t len, struct label_rule_text *rule)
+{
+	const char *access = text + 2 * LABEL_FIXED_LABEL;
 	size_t access_len;
 
-	rule->subject_len = next_field(&p, end, &rule->subject);
-	rule->object_len = next_field(&p, end, &rule->object);
-	access_len = next_field(&p, end, &access);
-	if (next_field(&p, end, &extra))
+	if (len < LABEL_FIXED_MIN || len > LABEL_FIXED_MAX)
 		return -EINVAL;
-	if (!label_name_valid(rule->subject, rule->subject_len) ||
-	    !label_name_valid(rule->object, rule->object_len))
+	if (!fixed_label(text, &rule->subject, &rule->subject_len) ||
+	    !fixed_label(text + LABEL_FIXED_LABEL, &rule->object, &rule->object_len))
 		return -EINVAL;
+	access_len = text + len - access;
+	while (access_len && fixed_padding(access[access_len - 1]))
+		access_len--;
+	rule->deny = 0;
+	rule->smack = true;
+	rule->change = false;
 	return label_parse_access(access, access_len, &rule->access);
 }

@@ -3,14 +3,14 @@
  * Label: the rule set, a hash table keyed by (subject, object) label pointers.
  *
  * Lookups are lock-free under RCU and O(1) expected (rhashtable). Writers hold the set's mutex.
- * Rules are never removed: loading "S O -" sets a rule's access to none, and a rule with no
- * access is the same as no rule, so a half-finished load that only added empty rules changes
- * no decision. The module's set is label_rules; tests load sets of their own.
+ * Rules are never removed: loading "S O -" or revoking a subject sets a rule's access to none,
+ * and a rule with no access is the same as no rule, so a half-finished load that only added
+ * empty rules changes no decision. The module's set is label_rules; tests load sets of their
+ * own.
  */
 
 #include "label.h"
 
-#include <linux/capability.h>
 #include <linux/error-injection.h>
 #include <linux/mutex.h>
 #include <linux/ratelimit.h>
@@ -138,7 +138,7 @@ ALLOW_ERROR_INJECTION(rule_get, ERRNO);
 struct load_ctx {
 	struct label_ruleset *set;
 	struct label_rule **rules;
-	u32 *access;
+	struct label_rule_text *lines;
 };
 
 /* Intern a line's labels and find or add its rule, for the commit that follows. */
@@ -158,33 +158,56 @@ static int prepare_line(struct load_ctx *load, int n, const struct label_rule_te
 	if (IS_ERR(rule))
 		return PTR_ERR(rule);
 	load->rules[n] = rule;
-	load->access[n] = r->access;
+	load->lines[n] = *r;
 	return 0;
+}
+
+static int parse_line(const char *line, size_t len, enum label_rule_format format,
+		      struct label_rule_text *r)
+{
+	int rc;
+
+	if (format == LABEL_RULES_CHANGE)
+		return label_parse_change_rule(line, len, r);
+	rc = label_parse_rule(line, len, r);
+	if (!rc && format == LABEL_RULES_SMACK)
+		r->smack = true;
+	return rc;
 }
 
 /*
  * Parse every line of a load and, with @load, prepare its rule. A load is parsed whole first,
  * without @load, so that a malformed batch interns nothing. Preparing changes no decision
  * (labels are interned, new rules are added with no access), so an allocation failing half
- * way only stops the load before its commit. Return: the number of rule lines, or -errno; a
- * malformed line's number (from 1) in *@bad_line.
+ * way only stops the load before its commit. A write to "load" that reads as one rule in
+ * Smack's fixed-width form is that rule: it has Smack's meaning, which never grants more than
+ * label's. Return: the number of rule lines, or -errno; a malformed line's number (from 1) in
+ * @info.
  */
-static int prepare_lines(char *text, size_t len, struct load_ctx *load, int *bad_line)
+static int prepare_lines(char *text, size_t len, enum label_rule_format format,
+			 struct load_ctx *load, struct label_load_info *info)
 {
 	char *p = text, *end = text + len;
 	int n = 0, lineno = 0, rc;
+	struct label_rule_text r;
 
+	if (format == LABEL_RULES_LOAD && !label_parse_fixed_rule(text, len, &r)) {
+		info->bringup = r.access & LABEL_MAY_BRINGUP;
+		rc = load ? prepare_line(load, 0, &r) : 0;
+		return rc ?: 1;
+	}
 	while (p < end) {
 		char *nl = memchr(p, '\n', end - p);
 		size_t line_len = (nl ?: end) - p;
-		struct label_rule_text r;
 
 		lineno++;
 		if (line_len) {
-			if (label_parse_rule(p, line_len, &r)) {
-				*bad_line = lineno;
+			if (parse_line(p, line_len, format, &r)) {
+				info->bad_line = lineno;
 				return -EINVAL;
 			}
+			if (r.access & LABEL_MAY_BRINGUP)
+				info->bringup = true;
 			rc = load ? prepare_line(load, n, &r) : 0;
 			if (rc)
 				return rc;
@@ -198,36 +221,41 @@ static int prepare_lines(char *text, size_t len, struct load_ctx *load, int *bad
 /**
  * label_ruleset_load() - load a batch of rules into a set, all or nothing
  * @set: the rule set
- * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
+ * @text: lines "subject object access" (for "change-rule", "subject object allow deny");
+ *	empty lines are skipped. Not NUL-terminated.
  * @len: length of @text
- * @bad_line: set to the number (from 1) of the first malformed line, 0 if there is none
+ * @format: the language of @text
+ * @info: set to the number (from 1) of the first malformed line, 0 if there is none, and
+ *	whether a line had Smack's "b"
  *
  * Every line is checked before anything changes: a malformed batch leaves no trace, not even
- * its labels. A later rule for a pair replaces an earlier one, within the batch too. Labels are
- * interned, and new rules added with no access, as the lines are prepared: an allocation that
- * fails half way leaves them (they change no decision) and changes no access. Nothing is
- * logged: label_load_rules() does that for the module's set.
+ * its labels. Lines apply in order (label_rule_apply()), so a later rule for a pair replaces
+ * or changes an earlier one, within the batch too. Labels are interned, and new rules added
+ * with no access, as the lines are prepared: an allocation that fails half way leaves them
+ * (they change no decision) and changes no access. Nothing is logged: label_load_rules()
+ * does that for the module's set.
  *
  * Context: Process context; takes the set's mutex.
  * Return: the number of rules loaded; -EINVAL for a malformed line, -EPERM if @set is frozen,
  * -ENOMEM.
  */
-int label_ruleset_load(struct label_ruleset *set, char *text, size_t len, int *bad_line)
+int label_ruleset_load(struct label_ruleset *set, char *text, size_t len,
+		       enum label_rule_format format, struct label_load_info *info)
 {
 	/* Room for small loads, the usual one rule per write, without allocating. */
 	struct label_rule *rules[LOAD_ON_STACK];
-	u32 access[LOAD_ON_STACK];
-	struct load_ctx load = { set, rules, access };
-	int i, n, lines;
+	struct label_rule_text lines[LOAD_ON_STACK];
+	struct load_ctx load = { set, rules, lines };
+	int i, n, count;
 
-	*bad_line = 0;
-	lines = prepare_lines(text, len, NULL, bad_line);
-	if (lines < 0)
-		return lines;
-	if (lines > LOAD_ON_STACK) {
-		load.rules = kvmalloc_array(lines, sizeof(*load.rules), GFP_KERNEL);
-		load.access = kvmalloc_array(lines, sizeof(*load.access), GFP_KERNEL);
-		if (!load.rules || !load.access) {
+	*info = (struct label_load_info){};
+	count = prepare_lines(text, len, format, NULL, info);
+	if (count < 0)
+		return count;
+	if (count > LOAD_ON_STACK) {
+		load.rules = kvmalloc_array(count, sizeof(*load.rules), GFP_KERNEL);
+		load.lines = kvmalloc_array(count, sizeof(*load.lines), GFP_KERNEL);
+		if (!load.rules || !load.lines) {
 			n = -ENOMEM;
 			goto out_free;
 		}
@@ -238,43 +266,120 @@ int label_ruleset_load(struct label_ruleset *set, char *text, size_t len, int *b
 		n = -EPERM;
 		goto out_unlock;
 	}
-	n = prepare_lines(text, len, &load, bad_line);
+	n = prepare_lines(text, len, format, &load, info);
 	for (i = 0; i < n; i++) {
-		WRITE_ONCE(load.rules[i]->access, load.access[i]);
-		load.rules[i]->loaded = true;
+		struct label_rule *rule = load.rules[i];
+
+		WRITE_ONCE(rule->access, label_rule_apply(rule->access, &load.lines[i]));
+		rule->loaded = true;
 	}
 out_unlock:
 	mutex_unlock(&set->mutex);
 out_free:
 	if (load.rules != rules) {
 		kvfree(load.rules);
-		kvfree(load.access);
+		kvfree(load.lines);
 	}
 	return n;
 }
 
+/* Each format's file and the form of its lines, for the log. */
+static const char *const format_file[__LABEL_RULES_MAX] = {
+	[LABEL_RULES_LOAD] = "load",
+	[LABEL_RULES_SMACK] = "load2",
+	[LABEL_RULES_CHANGE] = "change-rule",
+};
+
+static const char *const format_line[__LABEL_RULES_MAX] = {
+	[LABEL_RULES_LOAD] = "subject object access",
+	[LABEL_RULES_SMACK] = "subject object access",
+	[LABEL_RULES_CHANGE] = "subject object allow deny",
+};
+
 /**
  * label_load_rules() - load a batch of rules, all or nothing
- * @text: lines "subject object access"; empty lines are skipped. Not NUL-terminated.
+ * @text: lines "subject object access" (for "change-rule", "subject object allow deny");
+ *	empty lines are skipped. Not NUL-terminated.
  * @len: length of @text
+ * @format: the language of @text
  *
- * As label_ruleset_load() into the module's rule set, logging a malformed line or a load
- * refused by the freeze.
+ * As label_ruleset_load() into the module's rule set, logging a malformed line, a load
+ * refused by the freeze, and the "b" label ignores.
  *
  * Context: Process context; takes the rule set's mutex.
  * Return: the number of rules loaded; -EINVAL for a malformed line, -EPERM once the policy is
  * frozen, -ENOMEM.
  */
-int label_load_rules(char *text, size_t len)
+int label_load_rules(char *text, size_t len, enum label_rule_format format)
 {
-	int bad_line, n = label_ruleset_load(&label_rules, text, len, &bad_line);
+	struct label_load_info info;
+	int n = label_ruleset_load(&label_rules, text, len, format, &info);
 
 	/* Not ratelimited: only CAP_MAC_ADMIN loads, and the line is what the loader needs. */
-	if (bad_line)
-		pr_notice("load: line %d is not \"subject object access\": nothing loaded\n",
-			  bad_line);
+	if (info.bad_line)
+		pr_notice("%s: line %d is not \"%s\": nothing loaded\n", format_file[format],
+			  info.bad_line, format_line[format]);
 	else if (n == -EPERM)
 		label_refuse_frozen("rule load");
+	else if (n > 0 && info.bringup)
+		pr_notice_once("rule access \"b\" (Smack's bring-up mode) is ignored: label has no bring-up mode\n");
+	return n;
+}
+
+/**
+ * label_ruleset_revoke_subject() - take every access away from a subject label's rules
+ * @set: the rule set
+ * @name: the subject label, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * As Smack's "revoke-subject": the rules stay, with no access, and are listed with "-". An
+ * unknown label has no rules: nothing changes.
+ *
+ * Context: Process context; takes the set's mutex.
+ * Return: the number of rules revoked, -EINVAL for a malformed label, -EPERM if @set is frozen.
+ */
+int label_ruleset_revoke_subject(struct label_ruleset *set, const char *name, size_t len)
+{
+	struct label *subject;
+	struct label_rule *rule;
+	int n = 0;
+
+	if (!label_name_valid(name, len))
+		return -EINVAL;
+	subject = label_names_find(set->names, name, len);
+	mutex_lock(&set->mutex);
+	if (set->frozen) {
+		n = -EPERM;
+		goto out_unlock;
+	}
+	list_for_each_entry(rule, &set->list, list) {
+		if (rule->key.subject != subject || !rule->access)
+			continue;
+		WRITE_ONCE(rule->access, 0);
+		n++;
+	}
+out_unlock:
+	mutex_unlock(&set->mutex);
+	return n;
+}
+
+/**
+ * label_revoke_subject() - take every access away from a subject label's rules
+ * @name: the subject label, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * As label_ruleset_revoke_subject() on the module's rule set, logging a refusal by the freeze.
+ *
+ * Context: Process context; takes the rule set's mutex.
+ * Return: the number of rules revoked, -EINVAL for a malformed label, -EPERM once the policy
+ * is frozen.
+ */
+int label_revoke_subject(const char *name, size_t len)
+{
+	int n = label_ruleset_revoke_subject(&label_rules, name, len);
+
+	if (n == -EPERM)
+		label_refuse_frozen("revoke-subject");
 	return n;
 }
 
@@ -300,30 +405,6 @@ int label_refuse_frozen(const char *what)
 {
 	pr_notice_ratelimited("policy frozen: %s refused: pid=%d comm=\"%s\"\n", what,
 			      task_pid_nr(current), current->comm);
-	return -EPERM;
-}
-
-/**
- * label_may_relabel() - may the current task make a privileged label change?
- * @what: the change, for the log line of a refusal
- * @rs: the log budget of this change's refusals: a flood of one cannot hide another
- *
- * Setting a task's label through its attribute and setting or removing the module's extended
- * attributes need CAP_MAC_ADMIN, and are refused to everyone once the policy is frozen. Each
- * refusal is logged, ratelimited, as "<what> refused: ..." (the freeze's as "policy frozen:").
- *
- * Context: Process context.
- * Return: 0, or -EPERM.
- */
-int label_may_relabel(const char *what, struct ratelimit_state *rs)
-{
-	if (label_frozen())
-		return label_refuse_frozen(what);
-	if (capable(CAP_MAC_ADMIN))
-		return 0;
-	if (__ratelimit(rs))
-		pr_notice("%s refused: the caller lacks CAP_MAC_ADMIN: pid=%d comm=\"%s\"\n", what,
-			  task_pid_nr(current), current->comm);
 	return -EPERM;
 }
 
@@ -378,7 +459,7 @@ int label_freeze(void)
 void label_ruleset_show(struct label_ruleset *set, struct seq_file *m)
 {
 	struct label_rule *rule;
-	char access[5];
+	char access[LABEL_ACCESS_BUF];
 
 	mutex_lock(&set->mutex);
 	list_for_each_entry(rule, &set->list, list) {

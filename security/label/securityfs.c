@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: /sys/kernel/security/label/ - load, rules, access, labels, syslog, trust.
+ * Label: /sys/kernel/security/label/ - load, load2, change-rule, revoke-subject, rules, access,
+ * labels, syslog, trust, freeze, onlycap, relabel-self, mac-override.
  */
 
 #include "label.h"
@@ -25,11 +26,22 @@
  * refused trust. Malformed writes are logged under budgets of their own.
  */
 static DEFINE_RATELIMIT_STATE(load_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(load2_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(change_rule_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(revoke_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(syslog_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(trust_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(freeze_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(onlycap_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(relabel_self_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(override_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
@@ -42,28 +54,138 @@ static int refuse(struct file *file, struct ratelimit_state *rs, const char *why
 }
 
 /*
- * Policy writes need CAP_MAC_ADMIN in both the opener and the writer: a descriptor opened by
- * root and passed to an unprivileged process grants nothing, and neither does a privileged
- * process writing through a descriptor an unprivileged one opened. The syslog label, the
- * trusted file systems and the freeze itself are policy too: frozen with the rules.
+ * Policy writes need CAP_MAC_ADMIN in both the opener and the writer, each with a label that
+ * onlycap allows: a descriptor opened by root and passed to an unprivileged process grants
+ * nothing, and neither does a privileged process writing through a descriptor an unprivileged
+ * one opened. The syslog label, the trusted file systems, onlycap, mac-override and the
+ * freeze itself are policy too: frozen with the rules.
  */
 static int may_change_policy(struct file *file, struct ratelimit_state *rs, const char *what)
 {
+	if (!label_onlycap_allows(file->f_cred))
+		return refuse(file, rs, "its opener's label is not in onlycap");
 	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
 		return refuse(file, rs, "its opener lacks CAP_MAC_ADMIN");
+	if (!label_onlycap_allows(current_cred()))
+		return refuse(file, rs, "the writer's label is not in onlycap");
 	if (!capable(CAP_MAC_ADMIN))
 		return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
 	return label_frozen() ? label_refuse_frozen(what) : 0;
 }
 
-static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
-			  loff_t *ppos)
+/* Copy a write of at most PAGE_SIZE - 1 bytes at offset 0, NUL-terminated. */
+static char *small_write(const char __user *ubuf, size_t count, loff_t *ppos)
 {
+	if (*ppos != 0 || count >= PAGE_SIZE)
+		return ERR_PTR(-EINVAL);
+	return memdup_user_nul(ubuf, count);
+}
+
+/* A list of labels for onlycap or relabel-self: none holds a NUL byte. */
+static struct label_set *set_from_user(const char __user *ubuf, size_t count, loff_t *ppos)
+{
+	struct label_set *set;
+	char *text = small_write(ubuf, count, ppos);
+
+	if (IS_ERR(text))
+		return ERR_CAST(text);
+	set = strlen(text) == count ? label_set_parse(text, count) : ERR_PTR(-EINVAL);
+	kfree(text);
+	return set;
+}
+
+/*
+ * "onlycap": labels separated by blanks; only tasks of these labels may then use CAP_MAC_ADMIN
+ * and CAP_MAC_OVERRIDE in label's checks. "-" or a write of blanks lifts the restriction.
+ */
+static ssize_t onlycap_write(struct file *file, const char __user *ubuf, size_t count,
+			     loff_t *ppos)
+{
+	struct label_set *set;
+	int rc;
+
+	rc = may_change_policy(file, &onlycap_refusals, "onlycap");
+	if (rc)
+		return rc;
+	set = set_from_user(ubuf, count, ppos);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	label_onlycap_set(set);
+	return count;
+}
+
+static int onlycap_show(struct seq_file *m, void *v)
+{
+	label_onlycap_show(m);
+	return 0;
+}
+
+/*
+ * "relabel-self": labels the writing task may later take through its task attribute without
+ * CAP_MAC_ADMIN, once; a read shows the reader's own set.
+ */
+static ssize_t relabel_self_write(struct file *file, const char __user *ubuf, size_t count,
+				  loff_t *ppos)
+{
+	struct label_set *set;
+	int rc;
+
+	rc = may_change_policy(file, &relabel_self_refusals, "relabel-self");
+	if (rc)
+		return rc;
+	set = set_from_user(ubuf, count, ppos);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	rc = label_relabel_self_set(set);
+	return rc ?: count;
+}
+
+static int relabel_self_show(struct seq_file *m, void *v)
+{
+	label_set_show(m, label_cred_relabel(current_cred()));
+	return 0;
+}
+
+/* "mac-override": 1 lets CAP_MAC_OVERRIDE pass label's checks, 0 (the default) does not. */
+static ssize_t mac_override_write(struct file *file, const char __user *ubuf, size_t count,
+				  loff_t *ppos)
+{
+	char buf[3];
+	int rc;
+
+	rc = may_change_policy(file, &override_refusals, "mac-override");
+	if (rc)
+		return rc;
+	if (*ppos != 0 || count == 0 || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if ((buf[0] != '0' && buf[0] != '1') || (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	label_mac_override_set(buf[0] == '1');
+	return count;
+}
+
+static int mac_override_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", label_mac_override_enabled());
+	return 0;
+}
+
+/* A write to "load", "load2" or "change-rule": a batch of rules in @format, all or nothing. */
+static ssize_t rules_write(struct file *file, const char __user *ubuf, size_t count,
+			   loff_t *ppos, enum label_rule_format format)
+{
+	static struct ratelimit_state *const refusals[__LABEL_RULES_MAX] = {
+		[LABEL_RULES_LOAD] = &load_refusals,
+		[LABEL_RULES_SMACK] = &load2_refusals,
+		[LABEL_RULES_CHANGE] = &change_rule_refusals,
+	};
 	/* One rule per write, as smackload does, needs no allocation for the text. */
 	char small[LABEL_ACCESS_MAX], *text = small;
 	int rc;
 
-	rc = may_change_policy(file, &load_refusals, "rule load");
+	rc = may_change_policy(file, refusals[format], "rule load");
 	if (rc)
 		return rc;
 	if (*ppos != 0 || count > LABEL_LOAD_MAX)
@@ -76,9 +198,48 @@ static ssize_t load_write(struct file *file, const char __user *ubuf, size_t cou
 		if (IS_ERR(text))
 			return PTR_ERR(text);
 	}
-	rc = label_load_rules(text, count);
+	rc = label_load_rules(text, count, format);
 	if (text != small)
 		kvfree(text);
+	return rc < 0 ? rc : count;
+}
+
+static ssize_t load_write(struct file *file, const char __user *ubuf, size_t count,
+			  loff_t *ppos)
+{
+	return rules_write(file, ubuf, count, ppos, LABEL_RULES_LOAD);
+}
+
+static ssize_t load2_write(struct file *file, const char __user *ubuf, size_t count,
+			   loff_t *ppos)
+{
+	return rules_write(file, ubuf, count, ppos, LABEL_RULES_SMACK);
+}
+
+static ssize_t change_rule_write(struct file *file, const char __user *ubuf, size_t count,
+				 loff_t *ppos)
+{
+	return rules_write(file, ubuf, count, ppos, LABEL_RULES_CHANGE);
+}
+
+/* "revoke-subject": a label, with or without a newline, whose rules all lose their access. */
+static ssize_t revoke_subject_write(struct file *file, const char __user *ubuf, size_t count,
+				    loff_t *ppos)
+{
+	char buf[LABEL_NAME_MAX + 1];
+	size_t len = count;
+	int rc;
+
+	rc = may_change_policy(file, &revoke_refusals, "revoke-subject");
+	if (rc)
+		return rc;
+	if (*ppos != 0 || count == 0 || count > sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[len - 1] == '\n')
+		len--;
+	rc = label_revoke_subject(buf, len);
 	return rc < 0 ? rc : count;
 }
 
@@ -170,7 +331,10 @@ static int labels_show(struct seq_file *m, void *v)
  */
 static const struct label unknown_subject, unknown_object;
 
-/* "access": a write "subject object access" is answered by the next read, "1" or "0". */
+/*
+ * "access": a write "subject object access", or one rule in Smack's fixed-width form, is
+ * answered by the next read, "1" or "0".
+ */
 static ssize_t access_write(struct file *file, const char __user *ubuf, size_t count,
 			    loff_t *ppos)
 {
@@ -184,10 +348,12 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 	buf = simple_transaction_get(file, ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	if (buf[len - 1] == '\n')
-		len--;
-	if (memchr(buf, '\0', len) || label_parse_rule(buf, len, &r))
-		return -EINVAL;
+	if (label_parse_fixed_rule(buf, len, &r)) {
+		if (buf[len - 1] == '\n')
+			len--;
+		if (memchr(buf, '\0', len) || label_parse_rule(buf, len, &r))
+			return -EINVAL;
+	}
 	subject = label_find(r.subject, r.subject_len) ?: &unknown_subject;
 	if (r.subject_len == r.object_len && !memcmp(r.subject, r.object, r.subject_len))
 		object = subject;
@@ -229,6 +395,9 @@ static int freeze_show(struct seq_file *m, void *v)
 }
 
 DEFINE_SHOW_STORE_ATTRIBUTE(freeze);
+DEFINE_SHOW_STORE_ATTRIBUTE(onlycap);
+DEFINE_SHOW_STORE_ATTRIBUTE(relabel_self);
+DEFINE_SHOW_STORE_ATTRIBUTE(mac_override);
 DEFINE_SHOW_ATTRIBUTE(rules);
 DEFINE_SHOW_ATTRIBUTE(labels);
 /* Read like the other listings, written like "load". */
@@ -236,6 +405,21 @@ DEFINE_SHOW_STORE_ATTRIBUTE(syslog);
 
 static const struct file_operations load_fops = {
 	.write = load_write,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations load2_fops = {
+	.write = load2_write,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations change_rule_fops = {
+	.write = change_rule_write,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations revoke_subject_fops = {
+	.write = revoke_subject_write,
 	.llseek = noop_llseek,
 };
 
@@ -254,12 +438,18 @@ static const struct file_operations access_fops = {
 /* Created whole or not at all, by securityfs_create_files(). */
 static const struct tree_descr label_files[] = {
 	{ "load", &load_fops, 0200 },
+	{ "load2", &load2_fops, 0200 },
+	{ "change-rule", &change_rule_fops, 0200 },
+	{ "revoke-subject", &revoke_subject_fops, 0200 },
 	{ "rules", &rules_fops, 0444 },
 	{ "access", &access_fops, 0666 },
 	{ "labels", &labels_fops, 0444 },
 	{ "syslog", &syslog_fops, 0644 },
 	{ "trust", &trust_fops, 0200 },
 	{ "freeze", &freeze_fops, 0644 },
+	{ "onlycap", &onlycap_fops, 0644 },
+	{ "relabel-self", &relabel_self_fops, 0666 },
+	{ "mac-override", &mac_override_fops, 0644 },
 	{}
 };
 

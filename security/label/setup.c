@@ -10,15 +10,16 @@
 
 /* Needs per object kind; the stacker (hosted) or the framework turns them into offsets. */
 struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
-	.lbs_cred = sizeof(struct label_obj),
+	.lbs_cred = sizeof(struct label_cred),
 	.lbs_file = sizeof(struct label_obj),
-	.lbs_inode = sizeof(struct label_obj),
+	.lbs_inode = sizeof(struct label_inode),
 	.lbs_superblock = sizeof(struct label_sb),
 	.lbs_ipc = sizeof(struct label_obj),
 	.lbs_msg_msg = sizeof(struct label_obj),
 	.lbs_sock = sizeof(struct label_obj),
 	.lbs_key = sizeof(struct label_obj),
-	.lbs_xattr_count = 1,
+	/* security.label and, for a directory made by transmuting, security.labeltransmute. */
+	.lbs_xattr_count = 2,
 };
 
 /* Set once the module is up; its securityfs files exist only then. */

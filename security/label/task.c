@@ -20,7 +20,7 @@ static int task_check(const struct label *subject, struct task_struct *task, u32
 
 static int current_task_check(struct task_struct *task, u32 access, const char *hook)
 {
-	return task_check(label_of_current(), task, access, hook);
+	return label_check_current(label_of_task(task), access, hook, NULL);
 }
 
 static int hook_task_kill(struct task_struct *p, struct kernel_siginfo *info, int sig,
@@ -29,8 +29,9 @@ static int hook_task_kill(struct task_struct *p, struct kernel_siginfo *info, in
 	if (!sig)
 		return 0;
 	/* @cred is set for signals sent on another task's behalf (USB async I/O). */
-	return task_check(cred ? label_of_cred(cred) : label_of_current(), p, LABEL_MAY_WRITE,
-			  "task_kill");
+	if (cred)
+		return task_check(label_of_cred(cred), p, LABEL_MAY_WRITE, "task_kill");
+	return current_task_check(p, LABEL_MAY_WRITE, "task_kill");
 }
 
 static int hook_task_setpgid(struct task_struct *p, pid_t pgid)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: extended attributes and POSIX ACLs - r to read them, w to change them, whatever their
- * namespace; the module's own two need CAP_MAC_ADMIN instead.
+ * namespace; the module's own three need CAP_MAC_ADMIN instead.
  */
 
 #include "label.h"
@@ -36,6 +36,26 @@ static DEFINE_RATELIMIT_STATE(remove_label_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(remove_exec_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(set_transmute_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(remove_transmute_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * security.labeltransmute: "TRUE", on a directory only, as Smack's SMACK64TRANSMUTE; set and
+ * removed as the other two, with CAP_MAC_ADMIN.
+ */
+static int set_transmute(struct dentry *dentry, const void *value, size_t size)
+{
+	int rc = label_may_relabel("setting " LABEL_XATTR_TRANSMUTE, &set_transmute_refusals);
+
+	if (rc)
+		return rc;
+	if (!d_is_dir(dentry) || size != strlen(LABEL_TRANSMUTE_TRUE) ||
+	    memcmp(value, LABEL_TRANSMUTE_TRUE, size))
+		return -EINVAL;
+	return 0;
+}
 
 static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
@@ -46,6 +66,8 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_setxattr");
+	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
+		return set_transmute(dentry, value, size);
 	rc = strcmp(name, LABEL_XATTR) ?
 	     label_may_relabel("setting " LABEL_XATTR_EXEC, &set_exec_refusals) :
 	     label_may_relabel("setting " LABEL_XATTR, &set_label_refusals);
@@ -61,6 +83,10 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
 {
 	struct label *label;
 
+	if (!strcmp(name, LABEL_XATTR_TRANSMUTE)) {
+		label_inode_set_transmute(d_backing_inode(dentry), true);
+		return;
+	}
 	if (strcmp(name, LABEL_XATTR))
 		return;
 	label = label_find(value, size);
@@ -86,6 +112,9 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_removexattr");
+	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
+		return label_may_relabel("removing " LABEL_XATTR_TRANSMUTE,
+					 &remove_transmute_refusals);
 	return strcmp(name, LABEL_XATTR) ?
 	       label_may_relabel("removing " LABEL_XATTR_EXEC, &remove_exec_refusals) :
 	       label_may_relabel("removing " LABEL_XATTR, &remove_label_refusals);
@@ -95,6 +124,8 @@ static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
 {
 	if (!strcmp(name, LABEL_XATTR))
 		label_inode_set(d_backing_inode(dentry), label_floor);
+	else if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
+		label_inode_set_transmute(d_backing_inode(dentry), false);
 }
 
 static int hook_inode_set_acl(struct mnt_idmap *idmap, struct dentry *dentry,

@@ -35,7 +35,8 @@ static const char usage_text[] =
 	"  help, -h, --help               print this help\n"
 	"\n"
 	"A rule is a line \"SUBJECT OBJECT ACCESS\", fields split by spaces or tabs; empty lines\n"
-	"are ignored. ACCESS: letters of rwxa, each at most once, in any order; - for none.\n"
+	"are ignored. ACCESS: Smack's letters rwxatlb in either case and any order, with - as\n"
+	"a placeholder anywhere (r---, RWX); - alone for none.\n"
 	"A label: 1 to 255 printable ASCII characters, none of / \" ' \\, not starting with -.\n"
 	"\n"
 	"Exit status: 0 success (check: allowed), 1 denied or failed, 2 usage error;\n"
@@ -123,21 +124,16 @@ static bool check_label(const char *s, size_t len, const char *what, char *why)
 	return true;
 }
 
-/* Check an access string: letters of "rwxa", each at most once, in any order, or "-" for none. */
+/* Check an access string: Smack's letters "rwxatlb" in either case, "-" anywhere, not empty. */
 static bool check_access(const char *s, size_t len, char *why)
 {
 	size_t i;
 
 	if (!len)
 		return explain(why, "access: empty (- means none)");
-	if (len == 1 && s[0] == '-')
-		return true;
-	for (i = 0; i < len; i++) {
-		if (!memchr("rwxa", s[i], 4))
+	for (i = 0; i < len; i++)
+		if (!memchr("rwxatlbRWXATLB-", s[i], 15))
 			return bad_char(s[i], "access", why);
-		if (memchr(s, s[i], i))
-			return explain(why, "access: '%c' given twice", s[i]);
-	}
 	return true;
 }
 

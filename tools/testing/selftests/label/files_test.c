@@ -143,7 +143,7 @@ TEST_F(append_only, needs_w)
 						     variant->overwrite));
 	ASSERT_EQ(10, read_text(path, buf, sizeof(buf)));
 	ASSERT_STREQ("data\nmore\n", buf);
-	ASSERT_EQ(0, load("aonly_s aonly_o rw"));
+	ASSERT_EQ(0, load("aonly_s aonly_o rwa"));
 	ASSERT_EQ(0, ERRNO_AS("aonly_s", ROOT, with_fd(path, O_RDWR | O_APPEND,
 						       variant->overwrite)));
 }
@@ -322,10 +322,18 @@ static int lock_exclusive(int fd)
 	return flock(fd, LOCK_EX);
 }
 
+static int lock_posix(int fd)
+{
+	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET };
+
+	return fcntl(fd, F_SETLK, &fl);
+}
+
 /*
  * What a descriptor opened for reading may do beyond reading: an ioctl that changes the file
- * needs w and one that reads it r; a shared lock needs r, an exclusive one a (or w), so that a
- * reader cannot block the writers of another label.
+ * needs w and one that reads it r; every lock, shared or exclusive, flock() or POSIX, needs l
+ * (or w, which implies it), as in Smack, so that a reader cannot block the writers of another
+ * label.
  */
 FIXTURE(descriptor_call) {};
 
@@ -341,9 +349,18 @@ FIXTURE_VARIANT_ADD(descriptor_call, ioctl) {
 	.path = "/tmp/label-ioctl", .with_r = get_flags, .needs_more = set_flags, .more = "rw",
 };
 
-FIXTURE_VARIANT_ADD(descriptor_call, flock) {
-	.path = "/tmp/label-lock", .with_r = lock_shared, .needs_more = lock_exclusive,
-	.more = "ra",
+FIXTURE_VARIANT_ADD(descriptor_call, flock_shared) {
+	.path = "/tmp/label-lock-sh", .with_r = get_flags, .needs_more = lock_shared, .more = "rl",
+};
+
+FIXTURE_VARIANT_ADD(descriptor_call, flock_exclusive) {
+	.path = "/tmp/label-lock-ex", .with_r = get_flags, .needs_more = lock_exclusive,
+	.more = "rw",
+};
+
+FIXTURE_VARIANT_ADD(descriptor_call, posix_lock) {
+	.path = "/tmp/label-lock-posix", .with_r = get_flags, .needs_more = lock_posix,
+	.more = "RL",
 };
 
 FIXTURE_SETUP(descriptor_call)

@@ -90,6 +90,18 @@ TEST(frozen_refuses_policy_changes)
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_EQ(-1, write_str(LABEL_FS "trust", "/dev"));
 	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "load2", "freeze_s freeze_o rw\n"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "change-rule", "freeze_s freeze_o w -\n"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "revoke-subject", "freeze_s"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "onlycap", "freeze_s"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "relabel-self", "freeze_s"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "mac-override", "1"));
+	ASSERT_EQ(EPERM, errno);
 	ASSERT_TRUE(has_line(rules, "freeze_s freeze_o r"));
 	ASSERT_LT(0, read_text(LABEL_FS "rules", after, sizeof(after)));
 	ASSERT_STREQ(rules, after);

@@ -5,6 +5,7 @@
  * attribute, answered as documented; and when refused, with nothing changed.
  */
 
+#include <ctype.h>
 #include <dirent.h>
 #include <linux/lsm.h>
 #include <pthread.h>
@@ -41,6 +42,12 @@ struct target {
 
 static const struct target targets[] = {
 	{ "load", SECURITYFS, LABEL_FS "load" },
+	{ "load2", SECURITYFS, LABEL_FS "load2" },
+	{ "change-rule", SECURITYFS, LABEL_FS "change-rule" },
+	{ "revoke-subject", SECURITYFS, LABEL_FS "revoke-subject" },
+	{ "onlycap", SECURITYFS, LABEL_FS "onlycap" },
+	{ "relabel-self", SECURITYFS, LABEL_FS "relabel-self" },
+	{ "mac-override", SECURITYFS, LABEL_FS "mac-override" },
 	{ "access", SECURITYFS, LABEL_FS "access" },
 	{ "rules", SECURITYFS, LABEL_FS "rules" },
 	{ "labels", SECURITYFS, LABEL_FS "labels" },
@@ -312,21 +319,20 @@ static void expected_label(const struct target *t, const char *buf, size_t len, 
 	snprintf(label, LABEL_MAX + 2, "%.*s", (int)len, buf);
 }
 
-/* The rules file's way of writing an access string: rwxa order, a with w, "-" for none. */
+/* The rules file's way of writing an access string: rwxatl order, no b, "-" for none. */
 static void canonical_access(const char *text, size_t len, char *out)
 {
-	static const char letters[] = "rwxa";
-	bool bits[4] = { false };
+	static const char letters[] = "rwxatl";
+	bool bits[6] = { false };
 	size_t i, n = 0;
 
 	for (i = 0; i < len; i++) {
-		const char *p = text[i] ? strchr(letters, text[i]) : NULL;
+		const char *p = text[i] ? strchr(letters, tolower((unsigned char)text[i])) : NULL;
 
 		if (p)
 			bits[p - letters] = true;
 	}
-	bits[3] |= bits[1];
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 6; i++)
 		if (bits[i])
 			out[n++] = letters[i];
 	if (!n)
@@ -334,17 +340,41 @@ static void canonical_access(const char *text, size_t len, char *out)
 	out[n] = '\0';
 }
 
+/* A 24-byte column of Smack's fixed-width form: its label's length, or 0. */
+static size_t fixed_column(const char *col)
+{
+	size_t n = 0, i;
+
+	while (n < 24 && col[n] != ' ' && col[n] != '\0')
+		n++;
+	for (i = n; i < 24; i++)
+		if (col[i] != ' ' && col[i] != '\0')
+			return 0;
+	return n;
+}
+
 /* The first rule line of an accepted load that @rules does not list, in @missing; or false. */
 static bool rule_missing(const char *rules, const char *text, size_t len, char *missing,
 			 size_t size)
 {
 	const char *p = text, *end = text + len, *prev = NULL;
-	size_t prev_len = 0;
+	size_t prev_len = 0, s_len, o_len;
+	char access[8];
+
+	/* One rule in the fixed-width form (52 to 54 bytes), as the kernel reads it first. */
+	s_len = len >= 52 && len <= 54 ? fixed_column(text) : 0;
+	o_len = s_len ? fixed_column(text + 24) : 0;
+	if (o_len) {
+		canonical_access(text + 48, len - 48, access);
+		snprintf(missing, size, "%.*s %.*s %s", (int)s_len, text, (int)o_len, text + 24,
+			 access);
+		return !has_line(rules, missing);
+	}
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *f[3], *s;
 		size_t line_len = (nl ? nl : end) - p, flen[3];
-		char access[5], line[2 * LABEL_MAX + 8];
+		char access[8], line[2 * LABEL_MAX + 8];
 		int i;
 
 		if (line_len && !(prev && prev_len == line_len && !memcmp(prev, p, line_len))) {
@@ -377,15 +407,27 @@ static bool may_change(const struct target *t, enum state_item item)
 {
 	if (item == STATE_LABELS)
 		return strcmp(t->name, "access") && strcmp(t->name, "trust");
-	return item == STATE_RULES && !strcmp(t->name, "load");
+	if (item == STATE_ONLYCAP || item == STATE_MAC_OVERRIDE)
+		return !strcmp(t->name, state_names[item]);
+	return item == STATE_RULES && (!strcmp(t->name, "load") || !strcmp(t->name, "load2") ||
+					!strcmp(t->name, "change-rule") ||
+					!strcmp(t->name, "revoke-subject"));
 }
 
-/* Undo what an accepted case did that later cases must not see: syslog, the probe's xattrs. */
+/*
+ * Undo what an accepted case did that later cases must not see: syslog, onlycap (which could
+ * shut this program out of the policy), mac-override, the probe's xattrs.
+ */
 static void put_back(const struct target *t, const struct state *before)
 {
 	if (!strcmp(t->name, "syslog"))
 		write_str(LABEL_FS "syslog",
 			  *before->item[STATE_SYSLOG] ? before->item[STATE_SYSLOG] : "-");
+	if (!strcmp(t->name, "onlycap"))
+		write_str(LABEL_FS "onlycap",
+			  *before->item[STATE_ONLYCAP] ? before->item[STATE_ONLYCAP] : "-");
+	if (!strcmp(t->name, "mac-override"))
+		write_str(LABEL_FS "mac-override", before->item[STATE_MAC_OVERRIDE]);
 	if (t->kind == XATTR) {
 		removexattr(XATTR_PROBE, XATTR_LABEL);
 		removexattr(XATTR_PROBE, XATTR_EXEC);
@@ -551,6 +593,12 @@ FIXTURE_VARIANT(corpus)
 };
 
 FIXTURE_VARIANT_ADD(corpus, load) { .target = "load" };
+FIXTURE_VARIANT_ADD(corpus, load2) { .target = "load2" };
+FIXTURE_VARIANT_ADD(corpus, change_rule) { .target = "change-rule" };
+FIXTURE_VARIANT_ADD(corpus, revoke_subject) { .target = "revoke-subject" };
+FIXTURE_VARIANT_ADD(corpus, onlycap) { .target = "onlycap" };
+FIXTURE_VARIANT_ADD(corpus, relabel_self) { .target = "relabel-self" };
+FIXTURE_VARIANT_ADD(corpus, mac_override) { .target = "mac-override" };
 FIXTURE_VARIANT_ADD(corpus, access) { .target = "access" };
 FIXTURE_VARIANT_ADD(corpus, rules) { .target = "rules" };
 FIXTURE_VARIANT_ADD(corpus, labels) { .target = "labels" };

@@ -2,6 +2,7 @@
 /* Checks the label security module from user space, hosted by the stacker or standalone. */
 
 #include <sched.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 
 #include "common.h"
@@ -235,10 +236,10 @@ TEST(later_rule_replaces)
 	ASSERT_EQ(0, load("later_s later_o w\n"));
 	ASSERT_EQ(0, load("later_s later_o2 w\nlater_s later_o2 x\n"));
 	ASSERT_LT(0, read_text(LABEL_FS "rules", rules, sizeof(rules)));
-	ASSERT_TRUE(has_line(rules, "later_s later_o wa"));
+	ASSERT_TRUE(has_line(rules, "later_s later_o w"));
 	ASSERT_FALSE(has_line(rules, "later_s later_o r"));
 	ASSERT_TRUE(has_line(rules, "later_s later_o2 x"));
-	ASSERT_FALSE(has_line(rules, "later_s later_o2 wa"));
+	ASSERT_FALSE(has_line(rules, "later_s later_o2 w"));
 	ASSERT_EQ(0, query("later_s later_o r"));
 	ASSERT_EQ(1, query("later_s later_o w"));
 }
@@ -291,24 +292,31 @@ TEST(access_follows_decision_order)
 	ASSERT_EQ(0, query("* _ r"));
 	ASSERT_EQ(0, query("* * r"));
 	ASSERT_EQ(0, query("* query_o r"));
-	/* A hat subject may read and execute anything, not write. */
+	/* A hat subject may read and execute anything, or lock it, not write. */
 	ASSERT_EQ(1, query("^ query_o rx"));
+	ASSERT_EQ(1, query("^ query_o l"));
+	ASSERT_EQ(0, query("^ query_o rl"));
 	ASSERT_EQ(0, query("^ query_o w"));
 	ASSERT_EQ(0, query("^ _ a"));
-	/* The floor may be read and executed by all, not written. */
+	/* The floor may be read and executed by all, or locked, not written. */
 	ASSERT_EQ(1, query("query_s _ rx"));
+	ASSERT_EQ(1, query("query_s _ l"));
 	ASSERT_EQ(0, query("query_s _ w"));
 	ASSERT_EQ(0, query("query_s _ a"));
+	ASSERT_EQ(0, query("query_s _ t"));
 	/* A star object is open to all. */
 	ASSERT_EQ(1, query("query_s * rwxa"));
 	/* A subject has every access to its own label. */
 	ASSERT_EQ(1, query("query_s query_s rwxa"));
-	/* Otherwise the rule must grant every bit asked; write brings append. */
+	/* Otherwise the rule must grant every bit asked; write brings lock, not append. */
 	ASSERT_EQ(1, query("query_s query_o r"));
 	ASSERT_EQ(1, query("query_s query_o rx"));
+	ASSERT_EQ(1, query("query_s query_o R-X"));
 	ASSERT_EQ(0, query("query_s query_o rw"));
 	ASSERT_EQ(0, query("query_s query_o a"));
-	ASSERT_EQ(1, query("query_s query_w a"));
+	ASSERT_EQ(0, query("query_s query_o l"));
+	ASSERT_EQ(1, query("query_s query_w wl"));
+	ASSERT_EQ(0, query("query_s query_w a"));
 	ASSERT_EQ(0, query("query_s query_w r"));
 	/* No rule, no access. */
 	ASSERT_EQ(0, query("query_o query_s r"));
@@ -365,6 +373,10 @@ TEST(write_needs_w)
 	ASSERT_EQ(0, ERRNO_AS("write_s", NOBODY_USER, open(path, O_WRONLY)));
 }
 
+/*
+ * An O_APPEND open asks for a: label's "a" alone grants it (an append-only descriptor), and
+ * "w" alone does not, as in Smack; a read-only O_APPEND open asks for "ra", as Smack's does.
+ */
 TEST(append_needs_a)
 {
 	const char *path = "/tmp/label-append";
@@ -376,7 +388,39 @@ TEST(append_needs_a)
 	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY)));
 	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_RDWR | O_APPEND)));
 	ASSERT_EQ(0, load("append_s append_o w"));
+	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+	ASSERT_EQ(0, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY)));
+	ASSERT_EQ(0, load("append_s append_o r"));
+	ASSERT_EQ(EACCES, ERRNO_AS("append_s", ROOT, open(path, O_RDONLY | O_APPEND)));
+	ASSERT_EQ(0, load("append_s append_o wa"));
 	ASSERT_EQ(0, ERRNO_AS("append_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+}
+
+/* Open @path for reading and flock() it with @op: 0, or -1 with errno. */
+static int lock_file(const char *path, int op)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = flock(fd, op);
+	close(fd);
+	return rc;
+}
+
+/* Every task may lock a "_" file, as it may read it; a hat task may lock anything. */
+TEST(floor_and_hat_lock)
+{
+	const char *floor = "/tmp/label-lock-floor", *other = "/tmp/label-lock-other";
+
+	make_file(_metadata, floor, NULL);
+	make_file(_metadata, other, "lock_o");
+	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, lock_file(floor, LOCK_EX)));
+	ASSERT_EQ(0, load("lock_s lock_o r"));
+	ASSERT_LABEL_DENIES("lock_s", ROOT, lock_file(other, LOCK_SH));
+	ASSERT_EQ(0, ERRNO_AS("^", ROOT, lock_file(other, LOCK_EX)));
+	ASSERT_EQ(0, load("lock_s lock_o rl"));
+	ASSERT_EQ(0, ERRNO_AS("lock_s", ROOT, lock_file(other, LOCK_EX)));
 }
 
 TEST(floor_file_is_readable_not_writable)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The privilege matrix of the label module: every write that changes its policy or a label -
- * load, syslog, trust, freeze, /proc/<pid>/attr/label/current, lsm_set_self_attr(), setting and
+ * load, load2, change-rule, revoke-subject, onlycap, relabel-self, mac-override, syslog, trust,
+ * freeze, /proc/<pid>/attr/label/current, lsm_set_self_attr(), setting and
  * removing security.label and security.labelexec - tried by nobody (uid 65534) and by root
  * without CAP_MAC_ADMIN, directly, through a descriptor its privileged parent opened, and
  * through one it opened itself before giving up the privilege. Each is refused (EACCES where
@@ -53,6 +54,12 @@ struct target {
 
 enum {
 	LOAD,
+	LOAD2,
+	CHANGE_RULE,
+	REVOKE_SUBJECT,
+	ONLYCAP,
+	RELABEL_SELF,
+	MAC_OVERRIDE,
 	SYSLOG,
 	TRUST,
 	FREEZE,
@@ -66,6 +73,13 @@ enum {
 
 static const struct target targets[] = {
 	[LOAD] = { POLICY_FILE, LABEL_FS "load", "priv_s priv_o rwxa\n", true },
+	[LOAD2] = { POLICY_FILE, LABEL_FS "load2", "priv_s priv_o rwxa\n", true },
+	[CHANGE_RULE] = { POLICY_FILE, LABEL_FS "change-rule", "priv_r priv_o w -\n", true },
+	[REVOKE_SUBJECT] = { POLICY_FILE, LABEL_FS "revoke-subject", "priv_r\n", true },
+	[ONLYCAP] = { POLICY_FILE, LABEL_FS "onlycap", "priv_s\n", true },
+	/* The writer's own set: writable by all, not part of the state; refused all the same. */
+	[RELABEL_SELF] = { POLICY_FILE, LABEL_FS "relabel-self", "priv_s\n", false },
+	[MAC_OVERRIDE] = { POLICY_FILE, LABEL_FS "mac-override", "1\n", true },
 	[SYSLOG] = { POLICY_FILE, LABEL_FS "syslog", "priv_s\n", true },
 	[TRUST] = { POLICY_FILE, LABEL_FS "trust", "/tmp/privilege-trust\n", true },
 	[FREEZE] = { POLICY_FILE, LABEL_FS "freeze", "1\n", true },
@@ -88,6 +102,18 @@ FIXTURE_VARIANT(privilege)
 
 FIXTURE_VARIANT_ADD(privilege, load_as_nobody) { NOBODY_USER, LOAD };
 FIXTURE_VARIANT_ADD(privilege, load_nocap) { ROOT_WITHOUT_MAC_ADMIN, LOAD };
+FIXTURE_VARIANT_ADD(privilege, load2_as_nobody) { NOBODY_USER, LOAD2 };
+FIXTURE_VARIANT_ADD(privilege, load2_nocap) { ROOT_WITHOUT_MAC_ADMIN, LOAD2 };
+FIXTURE_VARIANT_ADD(privilege, change_rule_as_nobody) { NOBODY_USER, CHANGE_RULE };
+FIXTURE_VARIANT_ADD(privilege, change_rule_nocap) { ROOT_WITHOUT_MAC_ADMIN, CHANGE_RULE };
+FIXTURE_VARIANT_ADD(privilege, revoke_subject_as_nobody) { NOBODY_USER, REVOKE_SUBJECT };
+FIXTURE_VARIANT_ADD(privilege, revoke_subject_nocap) { ROOT_WITHOUT_MAC_ADMIN, REVOKE_SUBJECT };
+FIXTURE_VARIANT_ADD(privilege, onlycap_as_nobody) { NOBODY_USER, ONLYCAP };
+FIXTURE_VARIANT_ADD(privilege, onlycap_nocap) { ROOT_WITHOUT_MAC_ADMIN, ONLYCAP };
+FIXTURE_VARIANT_ADD(privilege, relabel_self_as_nobody) { NOBODY_USER, RELABEL_SELF };
+FIXTURE_VARIANT_ADD(privilege, relabel_self_nocap) { ROOT_WITHOUT_MAC_ADMIN, RELABEL_SELF };
+FIXTURE_VARIANT_ADD(privilege, mac_override_as_nobody) { NOBODY_USER, MAC_OVERRIDE };
+FIXTURE_VARIANT_ADD(privilege, mac_override_nocap) { ROOT_WITHOUT_MAC_ADMIN, MAC_OVERRIDE };
 FIXTURE_VARIANT_ADD(privilege, syslog_as_nobody) { NOBODY_USER, SYSLOG };
 FIXTURE_VARIANT_ADD(privilege, syslog_nocap) { ROOT_WITHOUT_MAC_ADMIN, SYSLOG };
 FIXTURE_VARIANT_ADD(privilege, trust_as_nobody) { NOBODY_USER, TRUST };
@@ -118,6 +144,8 @@ FIXTURE_SETUP(privilege)
 	if (strcmp(label, "0\n"))
 		SKIP(return, "the policy is frozen");
 	make_probes(_metadata, &probe);
+	/* A rule for change-rule and revoke-subject to change. */
+	ASSERT_EQ(0, load("priv_r priv_o r"));
 	ASSERT_EQ(0, setxattr(probe.file, XATTR_LABEL, "priv_o", 6, 0));
 	ASSERT_EQ(0, setxattr(probe.file, XATTR_EXEC, "priv_e", 6, 0));
 }

@@ -30,6 +30,8 @@ enum state_item {
 	STATE_LABELS,
 	STATE_SYSLOG,
 	STATE_FREEZE,
+	STATE_ONLYCAP,
+	STATE_MAC_OVERRIDE,
 	STATE_TASK_LABEL,
 	STATE_STACKER_MODE,
 	STATE_STACKER_LOCK,
@@ -44,6 +46,8 @@ static const char *const state_names[__STATE_MAX] = {
 	[STATE_LABELS] = "labels",
 	[STATE_SYSLOG] = "syslog",
 	[STATE_FREEZE] = "freeze",
+	[STATE_ONLYCAP] = "onlycap",
+	[STATE_MAC_OVERRIDE] = "mac-override",
 	[STATE_TASK_LABEL] = "this process's label",
 	[STATE_STACKER_MODE] = "stacker mode",
 	[STATE_STACKER_LOCK] = "stacker lock",
@@ -164,6 +168,8 @@ static inline void read_state(struct state *s, const struct probe *p, bool trans
 	s->item[STATE_LABELS] = read_all(LABEL_FS "labels");
 	s->item[STATE_SYSLOG] = read_all(LABEL_FS "syslog");
 	s->item[STATE_FREEZE] = read_all(LABEL_FS "freeze");
+	s->item[STATE_ONLYCAP] = read_all(LABEL_FS "onlycap");
+	s->item[STATE_MAC_OVERRIDE] = read_all(LABEL_FS "mac-override");
 	s->item[STATE_TASK_LABEL] = read_all(SELF_LABEL);
 	s->item[STATE_STACKER_MODE] = strdup("");
 	s->item[STATE_STACKER_LOCK] = strdup("");

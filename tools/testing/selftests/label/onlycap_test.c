@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Smack's privilege controls in label: relabel-self (a task may take one of a listed set of
+ * labels later, without CAP_MAC_ADMIN, once), onlycap (CAP_MAC_ADMIN and CAP_MAC_OVERRIDE count
+ * only for tasks of listed labels) and mac-override (CAP_MAC_OVERRIDE passes label's checks;
+ * off by default).
+ */
+
+#include "common.h"
+
+#define ONLYCAP LABEL_FS "onlycap"
+#define RELABEL_SELF LABEL_FS "relabel-self"
+#define MAC_OVERRIDE LABEL_FS "mac-override"
+#define REFUSED_NOT_IN_ONLYCAP \
+	"label: setting the task label refused: the caller's label is not in onlycap:"
+
+/* Remove @cap from this process, staying root otherwise: 0, or -1. */
+static int drop_cap(int cap)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	data[CAP_TO_INDEX(cap)].permitted &= ~CAP_TO_MASK(cap);
+	data[CAP_TO_INDEX(cap)].inheritable &= ~CAP_TO_MASK(cap);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/* The errno of writing @text to @path in one write, 0 if all of it was taken. */
+static int write_errno(const char *path, const char *text)
+{
+	return write_str(path, text) == (ssize_t)strlen(text) ? 0 : errno;
+}
+
+static void skip_if_frozen(struct __test_metadata *const _metadata)
+{
+	char text[8];
+
+	ASSERT_LT(0, read_text(LABEL_FS "freeze", text, sizeof(text)));
+	if (strcmp(text, "0\n"))
+		SKIP(return, "the policy is frozen");
+}
+
+/*
+ * relabel-self: after its privileged owner lists labels, a task without CAP_MAC_ADMIN may
+ * take one of them, once; its children inherit the list; a label not listed, or not known,
+ * stays refused, and no label is created by trying.
+ */
+TEST(relabel_self_once)
+{
+	char text[TEXT_SIZE];
+	pid_t pid;
+
+	skip_if_frozen(_metadata);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (write_errno(RELABEL_SELF, "rs_a rs_b\n") ||
+		    read_text(RELABEL_SELF, text, sizeof(text)) < 0 ||
+		    strcmp(text, "rs_a rs_b\n") || drop_mac_admin())
+			_exit(10);
+		if (write_errno(SELF_LABEL, "rs_c") != EPERM ||
+		    write_errno(SELF_LABEL, "rs_never_made") != EPERM)
+			_exit(11);
+		/* A child inherits the list, and uses it up for itself only. */
+		if (ERRNO_AS(NULL, ROOT, set_label("rs_a")) != 0)
+			_exit(12);
+		if (write_errno(SELF_LABEL, "rs_b") ||
+		    read_text(SELF_LABEL, text, sizeof(text)) < 0 || strcmp(text, "rs_b"))
+			_exit(13);
+		/* Once: the list is gone with the change. */
+		if (read_text(RELABEL_SELF, text, sizeof(text)) != 0 ||
+		    write_errno(SELF_LABEL, "rs_a") != EPERM)
+			_exit(14);
+		_exit(0);
+	}
+	ASSERT_EQ(0, child_status(pid));
+	ASSERT_LT(0, read_text(LABEL_FS "labels", text, sizeof(text)));
+	EXPECT_FALSE(has_line(text, "rs_never_made"));
+	/* The parent's own list never changed. */
+	ASSERT_EQ(0, read_text(RELABEL_SELF, text, sizeof(text)));
+}
+
+/* Run @fn in a child labelled @label, taken through this process's relabel-self list. */
+static int in_label(const char *label, int (*fn)(void))
+{
+	pid_t pid = fork();
+
+	if (!pid)
+		_exit(set_label(label) ? 255 : fn());
+	return child_status(pid);
+}
+
+static int lift_onlycap(void)
+{
+	return write_errno(ONLYCAP, "-");
+}
+
+static int load_as_admin(void)
+{
+	return write_errno(LABEL_FS "load", "oc_s oc_o r\n");
+}
+
+/* Taken through relabel-self, so that no CAP_MAC_ADMIN is needed to lift onlycap afterwards. */
+static void restore_onlycap(struct __test_metadata *const _metadata)
+{
+	char text[TEXT_SIZE];
+
+	ASSERT_EQ(0, in_label("oc_admin", lift_onlycap));
+	ASSERT_EQ(0, read_text(ONLYCAP, text, sizeof(text)));
+}
+
+FIXTURE(onlycap) {};
+
+/*
+ * Every child may become oc_admin once, whatever onlycap says; as such it may write the policy
+ * files, which are "_".
+ */
+static void admin_way_back(struct __test_metadata *const _metadata, const char *labels)
+{
+	ASSERT_EQ(0, load("oc_admin _ rw\n"));
+	ASSERT_EQ(0, write_errno(RELABEL_SELF, labels));
+}
+
+FIXTURE_SETUP(onlycap)
+{
+	skip_if_frozen(_metadata);
+	admin_way_back(_metadata, "oc_admin");
+}
+
+FIXTURE_TEARDOWN(onlycap)
+{
+	char text[TEXT_SIZE];
+
+	if (read_text(ONLYCAP, text, sizeof(text)) > 0)
+		restore_onlycap(_metadata);
+	write_str(RELABEL_SELF, "-");
+}
+
+/*
+ * With onlycap set, root of another label may neither change the policy nor relabel itself:
+ * the refusal names onlycap; a task of a listed label may.
+ */
+TEST_F(onlycap, shuts_out_other_labels)
+{
+	char text[TEXT_SIZE];
+	int kmsg;
+
+	ASSERT_EQ(0, write_errno(ONLYCAP, "oc_admin oc_other\n"));
+	ASSERT_LT(0, read_text(ONLYCAP, text, sizeof(text)));
+	ASSERT_STREQ("oc_admin oc_other\n", text);
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	EXPECT_EQ(EPERM, write_errno(LABEL_FS "load", "oc_s oc_o r\n"));
+	EXPECT_TRUE(logged(kmsg,
+			   "label: write to load refused: its opener's label is not in onlycap:"));
+	EXPECT_EQ(EPERM, write_errno(SELF_LABEL, "oc_s"));
+	EXPECT_TRUE(logged(kmsg, REFUSED_NOT_IN_ONLYCAP));
+	EXPECT_EQ(EPERM, write_errno(ONLYCAP, "-"));
+	close(kmsg);
+	EXPECT_EQ(0, in_label("oc_admin", load_as_admin));
+	ASSERT_LT(0, read_text(LABEL_FS "rules", text, sizeof(text)));
+	EXPECT_TRUE(has_line(text, "oc_s oc_o r"));
+	restore_onlycap(_metadata);
+}
+
+/*
+ * mac-override, on a file of a label the task has no rule for, and through a directory of
+ * one (the path walk asks again in ref-walk): off by default; on, CAP_MAC_OVERRIDE passes;
+ * without the capability, or of a label onlycap leaves out, the task is denied again.
+ */
+FIXTURE(mac_override) {};
+
+FIXTURE_SETUP(mac_override)
+{
+	skip_if_frozen(_metadata);
+	/* mo_s too: a child takes it even while onlycap leaves this process's label out. */
+	admin_way_back(_metadata, "oc_admin mo_s");
+	unlink("/tmp/override-dir/file");
+	rmdir("/tmp/override-dir");
+	make_dir(_metadata, "/tmp/override-dir", NULL);
+	make_file(_metadata, "/tmp/override-dir/file", "mo_o");
+	ASSERT_EQ(0, setxattr("/tmp/override-dir", XATTR_LABEL, "mo_d", 4, 0));
+}
+
+FIXTURE_TEARDOWN(mac_override)
+{
+	char text[TEXT_SIZE];
+
+	if (read_text(ONLYCAP, text, sizeof(text)) > 0)
+		restore_onlycap(_metadata);
+	write_str(MAC_OVERRIDE, "0");
+	write_str(RELABEL_SELF, "-");
+}
+
+static int read_file(void)
+{
+	int fd = open("/tmp/override-dir/file", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int read_without_override(void)
+{
+	return drop_cap(CAP_MAC_OVERRIDE) ? -1 : read_file();
+}
+
+TEST_F(mac_override, passes_only_when_on)
+{
+	char text[8];
+
+	ASSERT_LT(0, read_text(MAC_OVERRIDE, text, sizeof(text)));
+	ASSERT_STREQ("0\n", text);
+	ASSERT_LABEL_DENIES("mo_s", ROOT, read_file());
+	ASSERT_EQ(0, write_errno(MAC_OVERRIDE, "1\n"));
+	EXPECT_EQ(0, ERRNO_AS("mo_s", ROOT, read_file()));
+	EXPECT_EQ(EACCES, ERRNO_AS("mo_s", ROOT, read_without_override()));
+	EXPECT_EQ(EACCES, ERRNO_AS("mo_s", NOBODY_USER, read_file()));
+	ASSERT_EQ(0, write_errno(ONLYCAP, "oc_admin"));
+	EXPECT_EQ(EACCES, ERRNO_AS("mo_s", ROOT, read_file()));
+	restore_onlycap(_metadata);
+	EXPECT_EQ(0, ERRNO_AS("mo_s", ROOT, read_file()));
+	ASSERT_EQ(0, write_errno(MAC_OVERRIDE, "0"));
+	ASSERT_LABEL_DENIES("mo_s", ROOT, read_file());
+}
+
+TEST_HARNESS_MAIN
