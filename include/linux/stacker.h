@@ -64,6 +64,12 @@ enum stacker_hook {
 
 /* The module is always selected, always first, and never permissive (capability). */
 #define STACKER_MODULE_MANDATORY	BIT(0)
+/*
+ * The module writes an audit record of each of its policy denials (-EACCES) itself, with
+ * stacker_module_permissive() as a field of it: the stacker logs no line of its own for them,
+ * so that a denial is one event.
+ */
+#define STACKER_MODULE_AUDITS		BIT(1)
 
 /**
  * struct stacker_value_id - a hosted module's handle on its per-object values
@@ -185,6 +191,7 @@ void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned i
 				gfp_t gfp);
 void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,
 				   const struct lsm_id *lsmid);
+bool stacker_module_permissive(const struct lsm_id *lsmid);
 
 #else /* !CONFIG_SECURITY_STACKER */
 
@@ -214,6 +221,12 @@ static inline void security_del_value(void *blob, enum stacker_object kind,
 static inline void stacker_add_late_hooks(struct security_hook_list *hooks, int count,
 					  const struct lsm_id *lsmid)
 {
+}
+
+/* Without the stacker a module is always enforcing. */
+static inline bool stacker_module_permissive(const struct lsm_id *lsmid)
+{
+	return false;
 }
 
 #endif /* CONFIG_SECURITY_STACKER */

@@ -5,7 +5,10 @@
 
 #include "label.h"
 
+#include <linux/audit.h>
 #include <linux/errno.h>
+#include <linux/jump_label.h>
+#include <linux/lsm_audit.h>
 #include <linux/sched.h>
 
 #define LABEL_MAY_READ_EXEC (LABEL_MAY_READ | LABEL_MAY_EXEC)
@@ -48,15 +51,119 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 	return -EACCES;
 }
 
-static void log_denial(const struct label *subject, const struct label *object, u32 access,
-		       const char *hook, struct inode *inode)
+/* What label's audit record says beside the common data (pid, comm, the object). */
+struct label_audit {
+	struct common_audit_data ad;
+	const char *hook;
+	const struct label *subject;
+	const struct label *object;
+	u32 access;
+	bool denied;
+};
+
+/* lsm=label fn=<hook> action=<denied|granted> subject="S" object="O" requested=R, as Smack's. */
+static void audit_fields(struct audit_buffer *ab, void *data)
+{
+	struct label_audit *la = container_of(data, struct label_audit, ad);
+	char requested[LABEL_ACCESS_BUF];
+
+	label_access_to_string(la->access, requested);
+	audit_log_format(ab, "lsm=label fn=%s action=%s subject=", la->hook,
+			 la->denied ? "denied" : "granted");
+	audit_log_untrustedstring(ab, la->subject->name);
+	audit_log_format(ab, " object=");
+	audit_log_untrustedstring(ab, la->object->name);
+	if (la->access)
+		audit_log_format(ab, " requested=%s", requested);
+	else
+		audit_log_format(ab, " labels_differ");
+	if (la->denied && label_permissive())
+		audit_log_format(ab, " permissive=1");
+}
+
+/* The log level: LABEL_LOG_DENIED by default, as Smack's "logging" file. */
+int label_logging __read_mostly = LABEL_LOG_DENIED;
+DEFINE_STATIC_KEY_FALSE(label_log_grants);
+
+/*
+ * Last, the class of the object, as SELinux names it for an inode, "-" for other objects:
+ * ausearch parses no AVC record without a tclass field (it skips Smack's as malformed).
+ */
+static void audit_class(struct audit_buffer *ab, void *data)
+{
+	struct label_audit *la = container_of(data, struct label_audit, ad);
+	const char *class = "-";
+
+	if (la->ad.type == LSM_AUDIT_DATA_INODE) {
+		switch (la->ad.u.inode->i_mode & S_IFMT) {
+		case S_IFDIR:
+			class = "dir";
+			break;
+		case S_IFLNK:
+			class = "lnk_file";
+			break;
+		case S_IFCHR:
+			class = "chr_file";
+			break;
+		case S_IFBLK:
+			class = "blk_file";
+			break;
+		case S_IFIFO:
+			class = "fifo_file";
+			break;
+		case S_IFSOCK:
+			class = "sock_file";
+			break;
+		default:
+			class = "file";
+		}
+	}
+	audit_log_format(ab, " tclass=%s", class);
+}
+
+static void audit_decision(const struct label *subject, const struct label *object,
+			   u32 access, const char *hook, struct inode *inode, bool denied)
+{
+	struct label_audit la = {
+		.ad.type = inode ? LSM_AUDIT_DATA_INODE : LSM_AUDIT_DATA_NONE,
+		.ad.u.inode = inode,
+		.hook = hook,
+		.subject = subject,
+		.object = object,
+		.access = access,
+		.denied = denied,
+	};
+
+	common_lsm_audit(&la.ad, audit_fields, audit_class);
+}
+
+static void print_decision(const struct label *subject, const struct label *object,
+			   u32 access, const char *hook, struct inode *inode, bool denied)
 {
 	char requested[LABEL_ACCESS_BUF];
 
 	label_access_to_string(access, requested);
-	pr_notice_ratelimited("denied %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"\n",
-			      hook, subject->name, object->name, requested,
-			      inode ? inode->i_ino : 0, task_pid_nr(current), current->comm);
+	pr_notice_ratelimited("%s %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"%s\n",
+			      denied ? "denied" : "granted", hook, subject->name, object->name,
+			      requested, inode ? inode->i_ino : 0, task_pid_nr(current),
+			      current->comm, denied && label_permissive() ? " permissive=1" : "");
+}
+
+/*
+ * Record a decision: an AVC audit record, which audit's rate limit and backlog govern (and,
+ * without a daemon, the kernel log shows); without audit, a ratelimited kernel log line. The
+ * record allocates atomically and names the inode, when given, under RCU (dev, ino, and a name
+ * of it): it may be made in any context a hook runs in, RCU path walk included.
+ */
+static void log_decision(const struct label *subject, const struct label *object, u32 access,
+			 const char *hook, struct inode *inode, bool denied)
+{
+	if (!(READ_ONCE(label_logging) & (denied ? LABEL_LOG_DENIED : LABEL_LOG_GRANTED)))
+		return;
+	if (IS_ENABLED(CONFIG_AUDIT))
+		audit_decision(subject, object, access, hook, inode, denied);
+	else
+		print_decision(subject, object, access, hook, inode, denied);
 }
 
 /**
@@ -75,9 +182,11 @@ int label_check_slow(const struct label *subject, const struct label *object, u3
 {
 	int rc = label_decide(subject, object, access);
 
+	if (static_branch_unlikely(&label_log_grants) && !rc)
+		log_decision(subject, object, access, hook, inode, false);
 	if (likely(!rc))
 		return 0;
-	log_denial(subject, object, access, hook, inode);
+	log_decision(subject, object, access, hook, inode, true);
 	return rc;
 }
 
@@ -101,15 +210,18 @@ int label_check_current_slow(const struct label *object, u32 access, const char 
 {
 	const struct label *subject = label_of_current();
 
-	if (likely(!label_decide(subject, object, access)))
+	if (likely(!label_decide(subject, object, access))) {
+		if (static_branch_unlikely(&label_log_grants))
+			log_decision(subject, object, access, hook, inode, false);
 		return 0;
+	}
 	if (label_mac_override_enabled()) {
 		if (nonblock)
 			return -ECHILD;
 		if (label_overrides())
 			return 0;
 	}
-	log_denial(subject, object, access, hook, inode);
+	log_decision(subject, object, access, hook, inode, true);
 	return -EACCES;
 }
 
@@ -129,7 +241,6 @@ int label_check_same(const struct label *subject, const struct label *allowed, c
 {
 	if (likely(subject == allowed))
 		return 0;
-	pr_notice_ratelimited("denied %s: subject=%s object=%s pid=%d comm=\"%s\"\n", hook,
-			      subject->name, allowed->name, task_pid_nr(current), current->comm);
+	log_decision(subject, allowed, 0, hook, NULL, true);
 	return -EACCES;
 }

@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/hashtable.h>
 #include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
 #include <linux/rhashtable-types.h>
@@ -233,10 +234,22 @@ int label_check_same(const struct label *subject, const struct label *allowed, c
 int label_check_current_slow(const struct label *object, u32 access, const char *hook,
 			     struct inode *inode, bool nonblock);
 
+/*
+ * Which decisions are recorded, as Smack's "logging" file sets them: denials by default. When
+ * grants are, label_log_grants is on and every decision takes the slow path.
+ */
+#define LABEL_LOG_DENIED	BIT(0)
+#define LABEL_LOG_GRANTED	BIT(1)
+extern int label_logging;
+DECLARE_STATIC_KEY_FALSE(label_log_grants);
+bool label_permissive(void);
+
 /* label_check()'s answers that need no rule: its inline part. */
 static __always_inline bool label_allowed_inline(const struct label *subject,
 						 const struct label *object, u32 access)
 {
+	if (static_branch_unlikely(&label_log_grants))
+		return false;
 	return likely(subject != label_star &&
 		      (subject == object || object == label_star ||
 		       (object == label_floor && !(access & ~(LABEL_MAY_READ | LABEL_MAY_EXEC)))));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: /sys/kernel/security/label/ - load, load2, change-rule, revoke-subject, rules, access,
- * labels, syslog, trust, freeze, onlycap, relabel-self, mac-override.
+ * labels, syslog, trust, freeze, onlycap, relabel-self, mac-override, logging.
  */
 
 #include "label.h"
@@ -42,6 +42,8 @@ static DEFINE_RATELIMIT_STATE(onlycap_refusals, DEFAULT_RATELIMIT_INTERVAL,
 static DEFINE_RATELIMIT_STATE(relabel_self_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(override_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(logging_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
@@ -169,6 +171,44 @@ static ssize_t mac_override_write(struct file *file, const char __user *ubuf, si
 static int mac_override_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%d\n", label_mac_override_enabled());
+	return 0;
+}
+
+/*
+ * "logging": which decisions are recorded, as Smack's file: 0 none, 1 denials (the default),
+ * 2 grants, 3 both. Recording grants sends every decision through the slow path.
+ */
+static ssize_t logging_write(struct file *file, const char __user *ubuf, size_t count,
+			     loff_t *ppos)
+{
+	static DEFINE_MUTEX(logging_mutex);
+	char buf[3];
+	int rc, level;
+
+	rc = may_change_policy(file, &logging_refusals, "logging");
+	if (rc)
+		return rc;
+	if (*ppos != 0 || count == 0 || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[0] < '0' || buf[0] > '3' || (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	level = buf[0] - '0';
+	/* The key follows the level, under a mutex: two writers cannot leave them apart. */
+	mutex_lock(&logging_mutex);
+	WRITE_ONCE(label_logging, level);
+	if (level & LABEL_LOG_GRANTED)
+		static_branch_enable(&label_log_grants);
+	else
+		static_branch_disable(&label_log_grants);
+	mutex_unlock(&logging_mutex);
+	return count;
+}
+
+static int logging_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", READ_ONCE(label_logging));
 	return 0;
 }
 
@@ -398,6 +438,7 @@ DEFINE_SHOW_STORE_ATTRIBUTE(freeze);
 DEFINE_SHOW_STORE_ATTRIBUTE(onlycap);
 DEFINE_SHOW_STORE_ATTRIBUTE(relabel_self);
 DEFINE_SHOW_STORE_ATTRIBUTE(mac_override);
+DEFINE_SHOW_STORE_ATTRIBUTE(logging);
 DEFINE_SHOW_ATTRIBUTE(rules);
 DEFINE_SHOW_ATTRIBUTE(labels);
 /* Read like the other listings, written like "load". */
@@ -450,6 +491,7 @@ static const struct tree_descr label_files[] = {
 	{ "onlycap", &onlycap_fops, 0644 },
 	{ "relabel-self", &relabel_self_fops, 0666 },
 	{ "mac-override", &mac_override_fops, 0644 },
+	{ "logging", &logging_fops, 0644 },
 	{}
 };
 

@@ -93,11 +93,26 @@ static int __init label_init(void)
 	return 0;
 }
 
+/**
+ * label_permissive() - whether the module's denials are not enforced
+ *
+ * Hosted, the stacker may make the module permissive; standalone it never is.
+ *
+ * Context: Any context.
+ * Return: true if a denial the module reports now is not enforced.
+ */
+bool label_permissive(void)
+{
+	return stacker_module_permissive(&label_lsmid);
+}
+
 #ifdef CONFIG_SECURITY_STACKER
 DEFINE_STACKER_MODULE(label) = {
 	.name = "label",
 	.lsmid = &label_lsmid,
 	.values = &label_values,
+	/* Its denial records name the hook, the labels and the object, and say "permissive". */
+	.flags = STACKER_MODULE_AUDITS,
 	.init = label_init,
 };
 #else

@@ -111,8 +111,9 @@ void stacker_reset_counts(const struct stacker_entry *e)
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial is -EACCES or -EPERM. It is counted against the module and, unless @quiet, logged
- * (ratelimited) with the module, the hook and the subject. A permissive module's policy denial
+ * A denial is -EACCES or -EPERM. It is counted against the module and, unless @quiet or a
+ * policy denial of a module that audits its own (STACKER_MODULE_AUDITS), logged (ratelimited)
+ * with the module, the hook and the subject. A permissive module's policy denial
  * (-EACCES) then becomes @allowed, so the next module decides; a refused privilege (-EPERM, such
  * as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module would let
  * anyone change its labels or policy. Every other result is returned as it is.
@@ -124,17 +125,35 @@ void stacker_reset_counts(const struct stacker_entry *e)
 int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
 		  bool quiet)
 {
-	bool permissive;
+	bool permissive, audited;
 
 	if (rc != -EACCES && rc != -EPERM)
 		return rc;
 	count_denial(e);
 	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
-	if (!quiet && __ratelimit(&stacker_log_limits[e - stacker_entries]))
+	audited = rc == -EACCES && (e->module.flags & STACKER_MODULE_AUDITS);
+	if (!quiet && !audited && __ratelimit(&stacker_log_limits[e - stacker_entries]))
 		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
 			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
 			  task_pid_nr(current), current->comm, rc);
 	return permissive ? allowed : rc;
+}
+
+/**
+ * stacker_module_permissive() - whether a hosted module's policy denials are not enforced
+ * @lsmid: the module's LSM id
+ *
+ * For a module that audits its denials (STACKER_MODULE_AUDITS): its record says whether the
+ * denial it reports is enforced.
+ *
+ * Context: Any context.
+ * Return: true if the module registered under @lsmid is permissive.
+ */
+bool stacker_module_permissive(const struct lsm_id *lsmid)
+{
+	const struct stacker_entry *e = stacker_entry_of(lsmid);
+
+	return e && stacker_mode_of(e) == STACKER_PERMISSIVE;
 }
 
 /**

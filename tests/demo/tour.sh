@@ -40,7 +40,9 @@ labelctl check web secret r
 show "As 'web': the public file reads, the secret one is denied by label"
 labelctl exec web -- cat /tmp/public
 labelctl exec web -- cat /tmp/secret || true
-dmesg | grep -E 'label: denied|stacker: label denied' | tail -n 2
+sleep 1
+grep 'lsm=label' /var/log/audit/audit.log 2>/dev/null | tail -n 1 | cut -c1-240 ||
+	dmesg | grep 'lsm=label' | tail -n 1
 if [ "$(cat /sys/fs/selinux/enforce 2>/dev/null)" = 1 ]; then
 	show "SELinux, enforcing its policy, denies what label allows: test_t may not read secret_t"
 	echo "classified" > /tmp/classified

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* labelctl: load and query the rules, file labels and task labels of the label security module. */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -16,6 +19,9 @@
 #define SELF_ATTR	"/proc/self/attr/label/current"
 #define XATTR_LABEL	"security.label"
 #define XATTR_EXEC	"security.labelexec"
+#define XATTR_TRANSMUTE	"security.labeltransmute"
+#define STACKER_DIR	"/sys/kernel/security/stacker"
+#define SMACK_CONFIG	"/etc/smack"
 #define LABEL_MAX	255
 #define LOAD_MAX	(8 << 20)	/* the kernel takes at most 8 MiB in one write() to load */
 #define WHY_SIZE	128
@@ -24,10 +30,21 @@ static const char usage_text[] =
 	"Usage: labelctl COMMAND [ARGS...]\n"
 	"Load and query the rules and labels of the label security module.\n"
 	"\n"
-	"  load FILE|-                    check the rules in FILE (- stdin), load them at once\n"
+	"  load [--label] FILE|DIR|-      check the rules of FILE, of each file of DIR, or of\n"
+	"                                 stdin (-), then load them all in one write, with\n"
+	"                                 Smack's meaning (--label: label's own)\n"
+	"  apply [DIR]                    load DIR/accesses and DIR/accesses.d/* (default\n"
+	"                                 " SMACK_CONFIG "), as smackctl apply does\n"
+	"  clear                          take every access away from every rule\n"
+	"  status                         print whether and how the module runs\n"
 	"  rules                          print the loaded rules\n"
 	"  labels                         print the known labels\n"
 	"  check SUBJECT OBJECT ACCESS    may SUBJECT ACCESS OBJECT? prints allowed or denied\n"
+	"  chlabel [-r] [-a LABEL] [-e LABEL] [-t] [-d] PATH...\n"
+	"                                 as chsmack: set the access label (-a), the exec\n"
+	"                                 label (-e), transmute on directories (-t), remove\n"
+	"                                 all three (-d), recursively (-r); print them with\n"
+	"                                 no option\n"
 	"  get PATH                       print the label (_ if none) and exec label of PATH\n"
 	"  set PATH LABEL [--exec LABEL]  set the label of PATH, and its exec label\n"
 	"  self                           print the label of this process\n"
@@ -39,8 +56,9 @@ static const char usage_text[] =
 	"a placeholder anywhere (r---, RWX); - alone for none.\n"
 	"A label: 1 to 255 printable ASCII characters, none of / \" ' \\, not starting with -.\n"
 	"\n"
-	"Exit status: 0 success (check: allowed), 1 denied or failed, 2 usage error;\n"
-	"exec exits 127 when CMD cannot be executed.\n"
+	"Exit status: 0 success (check: allowed; status: the module runs), 1 denied or failed\n"
+	"(status: the module does not run), 2 usage error; exec exits 127 when CMD cannot be\n"
+	"executed.\n"
 	"\n"
 	"Environment: LABELCTL_FS, the securityfs directory (default " FS_DIR "),\n"
 	"and LABELCTL_SELF, the task label attribute (default " SELF_ATTR ").\n";
@@ -261,18 +279,228 @@ static int write_file(const char *path, const void *buf, size_t len)
 	return rc;
 }
 
-static int cmd_load(const char *file)
+/* Rules read from files, to be loaded in one write. */
+struct batch {
+	char *buf;
+	size_t len;
+};
+
+/* Check the rules of @name (stdin for "-") and add them to @b, one newline after them. */
+static int add_file(struct batch *b, const char *name)
 {
 	size_t len;
-	char *buf = read_file(file, LOAD_MAX, &len);
-	int rc;
+	char *buf = read_file(name, LOAD_MAX, &len), *nbuf;
+	int rc = 1;
 
 	if (!buf)
 		return 1;
-	rc = check_rules(strcmp(file, "-") ? file : "stdin", buf, len) ?
-	     write_file(fs_path("load"), buf, len) : 1;
+	if (!check_rules(strcmp(name, "-") ? name : "stdin", buf, len))
+		goto out;
+	if (b->len + len + 1 > LOAD_MAX) {
+		errno = EFBIG;
+		rc = fail("%s", name);
+		goto out;
+	}
+	nbuf = realloc(b->buf, b->len + len + 1);
+	if (!nbuf) {
+		rc = fail("%s", name);
+		goto out;
+	}
+	b->buf = nbuf;
+	memcpy(b->buf + b->len, buf, len);
+	b->len += len;
+	/* A file need not end its last line: the next file starts on a line of its own. */
+	if (len && buf[len - 1] != '\n')
+		b->buf[b->len++] = '\n';
+	rc = 0;
+out:
 	free(buf);
 	return rc;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Add every regular file of @dir, in name order, as /etc/smack/accesses.d is read. */
+static int add_dir(struct batch *b, const char *dir)
+{
+	struct dirent **names;
+	char path[PATH_MAX];
+	struct stat st;
+	int n, i, rc = 0;
+
+	n = scandir(dir, &names, NULL, by_name);
+	if (n < 0)
+		return fail("%s", dir);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (!rc && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode))
+			rc = add_file(b, path);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/* Add @name: a directory's files, or a file (- for stdin). */
+static int add_rules(struct batch *b, const char *name)
+{
+	struct stat st;
+
+	if (strcmp(name, "-") && !stat(name, &st) && S_ISDIR(st.st_mode))
+		return add_dir(b, name);
+	return add_file(b, name);
+}
+
+/*
+ * Load @b in one write, all or nothing: to load2 (Smack's meaning) or, with @label_meaning,
+ * to load. The kernel names a bad line of the write in its log; labelctl checked them first.
+ */
+static int load_batch(struct batch *b, bool label_meaning)
+{
+	int rc = write_file(fs_path(label_meaning ? "load" : "load2"), b->buf ?: "", b->len);
+
+	free(b->buf);
+	return rc;
+}
+
+static int cmd_load(char **args, int n)
+{
+	bool label_meaning = n == 2;
+	struct batch b = { NULL, 0 };
+
+	if (n == 2 && strcmp(args[0], "--label"))
+		return bad_arg("load: the only option is --label");
+	if (add_rules(&b, args[n - 1])) {
+		free(b.buf);
+		return 1;
+	}
+	return load_batch(&b, label_meaning);
+}
+
+/* Smack's configuration: DIR/accesses, then DIR/accesses.d, each if it exists. */
+static int cmd_apply(const char *dir)
+{
+	struct batch b = { NULL, 0 };
+	char path[PATH_MAX];
+	struct stat st;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/accesses", dir);
+	if (!stat(path, &st))
+		rc = add_file(&b, path);
+	snprintf(path, sizeof(path), "%s/accesses.d", dir);
+	if (!rc && !stat(path, &st))
+		rc = add_dir(&b, path);
+	if (rc) {
+		free(b.buf);
+		return rc;
+	}
+	return load_batch(&b, false);
+}
+
+/* Every rule listed, with "-": as smackctl clear, the pairs stay and grant nothing. */
+static int cmd_clear(void)
+{
+	size_t len, out = 0;
+	char *rules, *buf, *line, *end, *sp;
+	int rc, fd = open(fs_path("rules"), O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail("%s", fs_path("rules"));
+	rules = read_all(fd, LOAD_MAX, &len);
+	close(fd);
+	if (!rules)
+		return fail("%s", fs_path("rules"));
+	buf = malloc(len + 1);
+	if (!buf) {
+		free(rules);
+		return fail("clear");
+	}
+	for (line = rules; line < rules + len; line = end + 1) {
+		end = memchr(line, '\n', rules + len - line) ?: rules + len;
+		/* "subject object access": keep the labels, give "-" as the access. */
+		sp = memrchr(line, ' ', end - line);
+		if (!sp)
+			continue;
+		memcpy(buf + out, line, sp - line);
+		out += sp - line;
+		memcpy(buf + out, " -\n", 3);
+		out += 3;
+	}
+	rc = write_file(fs_path("load"), buf, out);
+	free(buf);
+	free(rules);
+	return rc;
+}
+
+/* The first line of @path, without its newline, in @buf; false if it cannot be read. */
+static bool first_line(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "re");
+	bool ok = f && fgets(buf, size, f);
+
+	if (f)
+		fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/* The number of lines of @path, or -1. */
+static long count_lines(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	long n = 0;
+	int c;
+
+	if (!f)
+		return -1;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/* label's line of the stacker's mode file ("label enforcing"), or "" when not hosted. */
+static void stacker_mode(char *mode, size_t size)
+{
+	FILE *f = fopen(STACKER_DIR "/mode", "re");
+	char line[128];
+
+	mode[0] = '\0';
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "label ", 6)) {
+			snprintf(mode, size, "%s", line + 6);
+			mode[strcspn(mode, "\n")] = '\0';
+		}
+	if (f)
+		fclose(f);
+}
+
+/* As smackctl status, and more: whether the module runs, how, and its policy's state. */
+static int cmd_status(void)
+{
+	char mode[128], text[4096];
+	struct stat st;
+
+	if (stat(fs_path("load"), &st)) {
+		puts("label: not running");
+		return 1;
+	}
+	stacker_mode(mode, sizeof(mode));
+	printf("label: running, %s\n", *mode ? "hosted by the stacker" : "standalone");
+	printf("mode: %s\n", *mode ? mode : "enforcing");
+	printf("rules: %ld\n", count_lines(fs_path("rules")));
+	printf("labels: %ld\n", count_lines(fs_path("labels")));
+	printf("frozen: %s\n", first_line(fs_path("freeze"), text, sizeof(text)) &&
+	       !strcmp(text, "1") ? "yes" : "no");
+	printf("onlycap: %s\n", first_line(fs_path("onlycap"), text, sizeof(text)) ? text : "-");
+	printf("mac-override: %s\n", first_line(fs_path("mac-override"), text, sizeof(text)) ?
+	       text : "?");
+	return 0;
 }
 
 /* Copy the securityfs file @name to stdout. */
@@ -372,6 +600,131 @@ static int cmd_set(const char *path, const char *label, const char *exec)
 	return 0;
 }
 
+/* What chlabel does to each path. */
+struct chlabel {
+	const char *access;
+	const char *exec;
+	bool transmute;
+	bool remove;
+	bool print;
+	int rc;
+};
+
+static struct chlabel chl;
+
+/* Remove @name from @path; no error if it is not there. */
+static int remove_xattr(const char *path, const char *name)
+{
+	if (lremovexattr(path, name) && errno != ENODATA)
+		return fail("%s: %s", path, name);
+	return 0;
+}
+
+/* Print the three attributes of @path, as chsmack does: only those it has. */
+static int print_labels(const char *path)
+{
+	static const char *const names[] = { XATTR_LABEL, XATTR_EXEC, XATTR_TRANSMUTE };
+	static const char *const keys[] = { "access", "execute", "transmute" };
+	char val[LABEL_MAX + 2];
+	ssize_t n;
+	size_t i;
+
+	printf("%s", path);
+	for (i = 0; i < 3; i++) {
+		n = lgetxattr(path, names[i], val, sizeof(val) - 1);
+		if (n < 0 && errno != ENODATA && errno != ENOTSUP) {
+			putchar('\n');
+			return fail("%s: %s", path, names[i]);
+		}
+		if (n >= 0)
+			printf(" %s=\"%.*s\"", keys[i], (int)n, val);
+	}
+	putchar('\n');
+	return 0;
+}
+
+/* One path of chlabel; @dir: it is a directory, where -t applies. Symbolic links not followed. */
+static int chlabel_one(const char *path, bool dir, bool named)
+{
+	if (chl.print)
+		return print_labels(path);
+	if (chl.remove)
+		return remove_xattr(path, XATTR_LABEL) || remove_xattr(path, XATTR_EXEC) ||
+		       remove_xattr(path, XATTR_TRANSMUTE);
+	if (chl.access && lsetxattr(path, XATTR_LABEL, chl.access, strlen(chl.access), 0))
+		return fail("%s: %s", path, XATTR_LABEL);
+	if (chl.exec && lsetxattr(path, XATTR_EXEC, chl.exec, strlen(chl.exec), 0))
+		return fail("%s: %s", path, XATTR_EXEC);
+	if (chl.transmute && dir && lsetxattr(path, XATTR_TRANSMUTE, "TRUE", 4, 0))
+		return fail("%s: %s", path, XATTR_TRANSMUTE);
+	/* Named on the command line, a file cannot transmute; found by -r, it is skipped. */
+	if (chl.transmute && !dir && named) {
+		errno = ENOTDIR;
+		return fail("%s: -t", path);
+	}
+	return 0;
+}
+
+static int chlabel_walk(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	if (type == FTW_NS || type == FTW_DNR)
+		chl.rc = fail("%s", path);
+	else if (chlabel_one(path, type == FTW_D, ftw->level == 0))
+		chl.rc = 1;
+	return 0;
+}
+
+static int cmd_chlabel(int argc, char **argv)
+{
+	char why[WHY_SIZE];
+	bool recursive = false;
+	struct stat st;
+	int opt, i;
+
+	optind = 1;
+	while ((opt = getopt(argc, argv, "+ra:e:td")) != -1) {
+		switch (opt) {
+		case 'r':
+			recursive = true;
+			break;
+		case 'a':
+			chl.access = optarg;
+			break;
+		case 'e':
+			chl.exec = optarg;
+			break;
+		case 't':
+			chl.transmute = true;
+			break;
+		case 'd':
+			chl.remove = true;
+			break;
+		default:
+			return usage(stderr, 2);
+		}
+	}
+	if (optind == argc)
+		return bad_arg("chlabel: no path");
+	if ((chl.access && !check_label(chl.access, strlen(chl.access), "label", why)) ||
+	    (chl.exec && !check_label(chl.exec, strlen(chl.exec), "exec label", why)))
+		return bad_arg(why);
+	if (chl.remove && (chl.access || chl.exec || chl.transmute))
+		return bad_arg("chlabel: -d removes the labels: not with -a, -e or -t");
+	chl.print = !chl.access && !chl.exec && !chl.transmute && !chl.remove;
+	for (i = optind; i < argc; i++) {
+		if (recursive) {
+			if (nftw(argv[i], chlabel_walk, 16, FTW_PHYS))
+				chl.rc = fail("%s", argv[i]);
+		} else if (lstat(argv[i], &st)) {
+			chl.rc = fail("%s", argv[i]);
+		} else if (chlabel_one(argv[i], S_ISDIR(st.st_mode), true)) {
+			chl.rc = 1;
+		}
+	}
+	return chl.rc;
+}
+
 static int cmd_self(void)
 {
 	size_t len;
@@ -409,8 +762,19 @@ static int run(int argc, char **argv)
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "-h") || !strcmp(cmd, "--help"))
 		return argc == 2 ? usage(stdout, 0) : usage(stderr, 2);
 	if (!strcmp(cmd, "load")) {
-		if (argc == 3)
-			return cmd_load(argv[2]);
+		if (argc == 3 || argc == 4)
+			return cmd_load(argv + 2, argc - 2);
+	} else if (!strcmp(cmd, "apply")) {
+		if (argc <= 3)
+			return cmd_apply(argc == 3 ? argv[2] : SMACK_CONFIG);
+	} else if (!strcmp(cmd, "clear")) {
+		if (argc == 2)
+			return cmd_clear();
+	} else if (!strcmp(cmd, "status")) {
+		if (argc == 2)
+			return cmd_status();
+	} else if (!strcmp(cmd, "chlabel")) {
+		return cmd_chlabel(argc - 1, argv + 1);
 	} else if (!strcmp(cmd, "rules") || !strcmp(cmd, "labels")) {
 		if (argc == 2)
 			return cmd_cat(cmd);

@@ -29,7 +29,7 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	pid_t pid;
 
 	/* This program's own label, _, may use freeze_o files: open, copy up. */
-	ASSERT_EQ(0, load("freeze_s freeze_o r\n_ freeze_o rw\n"));
+	ASSERT_EQ(0, load("freeze_s freeze_o r\n_ freeze_o rwa\n"));
 	make_file(_metadata, LABELLED, "freeze_o");
 	copy_busybox(_metadata, TRANSIT, NULL);
 	ASSERT_EQ(0, setxattr(TRANSIT, XATTR_EXEC, "freeze_t", 8, 0));
@@ -101,6 +101,8 @@ TEST(frozen_refuses_policy_changes)
 	ASSERT_EQ(-1, write_str(LABEL_FS "relabel-self", "freeze_s"));
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_EQ(-1, write_str(LABEL_FS "mac-override", "1"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(LABEL_FS "logging", "3"));
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_TRUE(has_line(rules, "freeze_s freeze_o r"));
 	ASSERT_LT(0, read_text(LABEL_FS "rules", after, sizeof(after)));

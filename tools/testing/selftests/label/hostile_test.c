@@ -48,6 +48,7 @@ static const struct target targets[] = {
 	{ "onlycap", SECURITYFS, LABEL_FS "onlycap" },
 	{ "relabel-self", SECURITYFS, LABEL_FS "relabel-self" },
 	{ "mac-override", SECURITYFS, LABEL_FS "mac-override" },
+	{ "logging", SECURITYFS, LABEL_FS "logging" },
 	{ "access", SECURITYFS, LABEL_FS "access" },
 	{ "rules", SECURITYFS, LABEL_FS "rules" },
 	{ "labels", SECURITYFS, LABEL_FS "labels" },
@@ -407,7 +408,7 @@ static bool may_change(const struct target *t, enum state_item item)
 {
 	if (item == STATE_LABELS)
 		return strcmp(t->name, "access") && strcmp(t->name, "trust");
-	if (item == STATE_ONLYCAP || item == STATE_MAC_OVERRIDE)
+	if (item == STATE_ONLYCAP || item == STATE_MAC_OVERRIDE || item == STATE_LOGGING)
 		return !strcmp(t->name, state_names[item]);
 	return item == STATE_RULES && (!strcmp(t->name, "load") || !strcmp(t->name, "load2") ||
 					!strcmp(t->name, "change-rule") ||
@@ -416,7 +417,7 @@ static bool may_change(const struct target *t, enum state_item item)
 
 /*
  * Undo what an accepted case did that later cases must not see: syslog, onlycap (which could
- * shut this program out of the policy), mac-override, the probe's xattrs.
+ * shut this program out of the policy), mac-override, logging, the probe's xattrs.
  */
 static void put_back(const struct target *t, const struct state *before)
 {
@@ -428,6 +429,8 @@ static void put_back(const struct target *t, const struct state *before)
 			  *before->item[STATE_ONLYCAP] ? before->item[STATE_ONLYCAP] : "-");
 	if (!strcmp(t->name, "mac-override"))
 		write_str(LABEL_FS "mac-override", before->item[STATE_MAC_OVERRIDE]);
+	if (!strcmp(t->name, "logging"))
+		write_str(LABEL_FS "logging", before->item[STATE_LOGGING]);
 	if (t->kind == XATTR) {
 		removexattr(XATTR_PROBE, XATTR_LABEL);
 		removexattr(XATTR_PROBE, XATTR_EXEC);
@@ -599,6 +602,7 @@ FIXTURE_VARIANT_ADD(corpus, revoke_subject) { .target = "revoke-subject" };
 FIXTURE_VARIANT_ADD(corpus, onlycap) { .target = "onlycap" };
 FIXTURE_VARIANT_ADD(corpus, relabel_self) { .target = "relabel-self" };
 FIXTURE_VARIANT_ADD(corpus, mac_override) { .target = "mac-override" };
+FIXTURE_VARIANT_ADD(corpus, logging) { .target = "logging" };
 FIXTURE_VARIANT_ADD(corpus, access) { .target = "access" };
 FIXTURE_VARIANT_ADD(corpus, rules) { .target = "rules" };
 FIXTURE_VARIANT_ADD(corpus, labels) { .target = "labels" };

@@ -7,30 +7,21 @@
 
 #include "common.h"
 
-#define DENIAL_LINE ";label: denied inode_permission: subject=log_s object=log_o requested=r"
-
-/* First, while the ratelimit of the denial messages has room: earlier tests would use it up. */
-TEST(denial_is_counted_and_logged)
+/* A denial is counted against label when it is hosted; audit_test checks its record. */
+TEST(denial_is_counted)
 {
 	const char *path = "/tmp/label-log";
 	unsigned long before, after;
 	bool stacker = stacker_present();
-	int kmsg;
 
 	make_file(_metadata, path, "log_o");
 	if (stacker)
 		ASSERT_EQ(0, label_denials(&before));
-	kmsg = kmsg_from_now();
-	ASSERT_LE(0, kmsg);
-
 	ASSERT_EQ(EACCES, ERRNO_AS("log_s", ROOT, open(path, O_RDONLY)));
-
 	if (stacker) {
 		ASSERT_EQ(0, label_denials(&after));
 		ASSERT_LT(before, after);
 	}
-	ASSERT_TRUE(logged(kmsg, DENIAL_LINE));
-	close(kmsg);
 }
 
 TEST(first_label_is_floor)

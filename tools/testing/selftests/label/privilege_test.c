@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The privilege matrix of the label module: every write that changes its policy or a label -
- * load, load2, change-rule, revoke-subject, onlycap, relabel-self, mac-override, syslog, trust,
- * freeze, /proc/<pid>/attr/label/current, lsm_set_self_attr(), setting and
- * removing security.label and security.labelexec - tried by nobody (uid 65534) and by root
+ * load, load2, change-rule, revoke-subject, onlycap, relabel-self, mac-override, logging, syslog,
+ * trust, freeze, /proc/<pid>/attr/label/current, lsm_set_self_attr(), setting and removing
+ * security.label and security.labelexec - tried by nobody (uid 65534) and by root
  * without CAP_MAC_ADMIN, directly, through a descriptor its privileged parent opened, and
  * through one it opened itself before giving up the privilege. Each is refused (EACCES where
  * the file mode refuses the open, EPERM otherwise), each refusal that reaches the module leaves
@@ -60,6 +60,7 @@ enum {
 	ONLYCAP,
 	RELABEL_SELF,
 	MAC_OVERRIDE,
+	LOGGING,
 	SYSLOG,
 	TRUST,
 	FREEZE,
@@ -80,6 +81,7 @@ static const struct target targets[] = {
 	/* The writer's own set: writable by all, not part of the state; refused all the same. */
 	[RELABEL_SELF] = { POLICY_FILE, LABEL_FS "relabel-self", "priv_s\n", false },
 	[MAC_OVERRIDE] = { POLICY_FILE, LABEL_FS "mac-override", "1\n", true },
+	[LOGGING] = { POLICY_FILE, LABEL_FS "logging", "3\n", true },
 	[SYSLOG] = { POLICY_FILE, LABEL_FS "syslog", "priv_s\n", true },
 	[TRUST] = { POLICY_FILE, LABEL_FS "trust", "/tmp/privilege-trust\n", true },
 	[FREEZE] = { POLICY_FILE, LABEL_FS "freeze", "1\n", true },
@@ -114,6 +116,8 @@ FIXTURE_VARIANT_ADD(privilege, relabel_self_as_nobody) { NOBODY_USER, RELABEL_SE
 FIXTURE_VARIANT_ADD(privilege, relabel_self_nocap) { ROOT_WITHOUT_MAC_ADMIN, RELABEL_SELF };
 FIXTURE_VARIANT_ADD(privilege, mac_override_as_nobody) { NOBODY_USER, MAC_OVERRIDE };
 FIXTURE_VARIANT_ADD(privilege, mac_override_nocap) { ROOT_WITHOUT_MAC_ADMIN, MAC_OVERRIDE };
+FIXTURE_VARIANT_ADD(privilege, logging_as_nobody) { NOBODY_USER, LOGGING };
+FIXTURE_VARIANT_ADD(privilege, logging_nocap) { ROOT_WITHOUT_MAC_ADMIN, LOGGING };
 FIXTURE_VARIANT_ADD(privilege, syslog_as_nobody) { NOBODY_USER, SYSLOG };
 FIXTURE_VARIANT_ADD(privilege, syslog_nocap) { ROOT_WITHOUT_MAC_ADMIN, SYSLOG };
 FIXTURE_VARIANT_ADD(privilege, trust_as_nobody) { NOBODY_USER, TRUST };

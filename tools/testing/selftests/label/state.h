@@ -32,6 +32,7 @@ enum state_item {
 	STATE_FREEZE,
 	STATE_ONLYCAP,
 	STATE_MAC_OVERRIDE,
+	STATE_LOGGING,
 	STATE_TASK_LABEL,
 	STATE_STACKER_MODE,
 	STATE_STACKER_LOCK,
@@ -48,6 +49,7 @@ static const char *const state_names[__STATE_MAX] = {
 	[STATE_FREEZE] = "freeze",
 	[STATE_ONLYCAP] = "onlycap",
 	[STATE_MAC_OVERRIDE] = "mac-override",
+	[STATE_LOGGING] = "logging",
 	[STATE_TASK_LABEL] = "this process's label",
 	[STATE_STACKER_MODE] = "stacker mode",
 	[STATE_STACKER_LOCK] = "stacker lock",
@@ -170,6 +172,7 @@ static inline void read_state(struct state *s, const struct probe *p, bool trans
 	s->item[STATE_FREEZE] = read_all(LABEL_FS "freeze");
 	s->item[STATE_ONLYCAP] = read_all(LABEL_FS "onlycap");
 	s->item[STATE_MAC_OVERRIDE] = read_all(LABEL_FS "mac-override");
+	s->item[STATE_LOGGING] = read_all(LABEL_FS "logging");
 	s->item[STATE_TASK_LABEL] = read_all(SELF_LABEL);
 	s->item[STATE_STACKER_MODE] = strdup("");
 	s->item[STATE_STACKER_LOCK] = strdup("");
