@@ -142,6 +142,7 @@ enum label_rule_format {
 #define LABEL_FIXED_MIN		(2 * LABEL_FIXED_LABEL + 4)
 #define LABEL_FIXED_MAX		(2 * LABEL_FIXED_LABEL + 6)
 
+size_t label_next_field(const char **p, const char *end, const char **field);
 int __must_check label_parse_access(const char *text, size_t len, u32 *access);
 int __must_check label_parse_rule(const char *line, size_t len, struct label_rule_text *rule);
 int __must_check label_parse_change_rule(const char *line, size_t len,

@@ -135,8 +135,18 @@ u32 label_rule_apply(u32 old, const struct label_rule_text *rule)
 	return access;
 }
 
-/* The next field of a line: skips blanks before it, stops at the next blank. */
-static size_t next_field(const char **p, const char *end, const char **field)
+/**
+ * label_next_field() - the next field of a line: blanks before it skipped, up to the next blank
+ * @p: where to start; moved past the field
+ * @end: the end of the line
+ * @field: set to the field's start
+ *
+ * Blanks are spaces and tabs.
+ *
+ * Context: Any context.
+ * Return: the field's length, 0 at the end of the line.
+ */
+size_t label_next_field(const char **p, const char *end, const char **field)
 {
 	const char *s = *p;
 
@@ -155,13 +165,13 @@ static int parse_fields(const char *line, size_t len, struct label_rule_text *ru
 	const char *p = line, *end = line + len, *access, *extra;
 	size_t access_len, extra_len;
 
-	rule->subject_len = next_field(&p, end, &rule->subject);
-	rule->object_len = next_field(&p, end, &rule->object);
-	access_len = next_field(&p, end, &access);
-	extra_len = next_field(&p, end, &extra);
+	rule->subject_len = label_next_field(&p, end, &rule->subject);
+	rule->object_len = label_next_field(&p, end, &rule->object);
+	access_len = label_next_field(&p, end, &access);
+	extra_len = label_next_field(&p, end, &extra);
 	if (deny && (!extra_len || label_parse_access(extra, extra_len, deny)))
 		return -EINVAL;
-	if ((deny && next_field(&p, end, &extra)) || (!deny && extra_len))
+	if ((deny && label_next_field(&p, end, &extra)) || (!deny && extra_len))
 		return -EINVAL;
 	if (!label_name_valid(rule->subject, rule->subject_len) ||
 	    !label_name_valid(rule->object, rule->object_len))

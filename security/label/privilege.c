@@ -76,15 +76,9 @@ struct label_set *label_set_parse(const char *text, size_t len)
 		end--;
 	if (end - p == 1 && *p == '-')
 		return NULL;
-	for (;;) {
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end)
-			break;
-		name = p;
-		while (p < end && *p != ' ' && *p != '\t')
-			p++;
-		if (!label_name_valid(name, p - name))
+	/* Every name is checked before any is interned. */
+	while ((name_len = label_next_field(&p, end, &name))) {
+		if (!label_name_valid(name, name_len))
 			return ERR_PTR(-EINVAL);
 		n++;
 	}
@@ -96,15 +90,7 @@ struct label_set *label_set_parse(const char *text, size_t len)
 	if (!set)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&set->ref, 1);
-	for (p = text; p < end;) {
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end)
-			break;
-		name = p;
-		while (p < end && *p != ' ' && *p != '\t')
-			p++;
-		name_len = p - name;
+	for (p = text; (name_len = label_next_field(&p, end, &name));) {
 		label = label_intern(name, name_len);
 		if (IS_ERR(label)) {
 			kfree(set);

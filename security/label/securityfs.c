@@ -75,6 +75,23 @@ static int may_change_policy(struct file *file, struct ratelimit_state *rs, cons
 	return label_frozen() ? label_refuse_frozen(what) : 0;
 }
 
+/*
+ * A write of one digit from @lo to @hi, with or without a newline, at offset 0, as freeze,
+ * mac-override and logging take: the digit's value, or -EINVAL, -EFAULT.
+ */
+static int digit_write(const char __user *ubuf, size_t count, loff_t *ppos, char lo, char hi)
+{
+	char buf[2];
+
+	if (*ppos != 0 || count == 0 || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[0] < lo || buf[0] > hi || (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	return buf[0] - '0';
+}
+
 /* Copy a write of at most PAGE_SIZE - 1 bytes at offset 0, NUL-terminated. */
 static char *small_write(const char __user *ubuf, size_t count, loff_t *ppos)
 {
@@ -152,19 +169,15 @@ static int relabel_self_show(struct seq_file *m, void *v)
 static ssize_t mac_override_write(struct file *file, const char __user *ubuf, size_t count,
 				  loff_t *ppos)
 {
-	char buf[3];
 	int rc;
 
 	rc = may_change_policy(file, &override_refusals, "mac-override");
 	if (rc)
 		return rc;
-	if (*ppos != 0 || count == 0 || count > 2)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if ((buf[0] != '0' && buf[0] != '1') || (count == 2 && buf[1] != '\n'))
-		return -EINVAL;
-	label_mac_override_set(buf[0] == '1');
+	rc = digit_write(ubuf, count, ppos, '0', '1');
+	if (rc < 0)
+		return rc;
+	label_mac_override_set(rc);
 	return count;
 }
 
@@ -182,19 +195,14 @@ static ssize_t logging_write(struct file *file, const char __user *ubuf, size_t 
 			     loff_t *ppos)
 {
 	static DEFINE_MUTEX(logging_mutex);
-	char buf[3];
 	int rc, level;
 
 	rc = may_change_policy(file, &logging_refusals, "logging");
 	if (rc)
 		return rc;
-	if (*ppos != 0 || count == 0 || count > 2)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if (buf[0] < '0' || buf[0] > '3' || (count == 2 && buf[1] != '\n'))
-		return -EINVAL;
-	level = buf[0] - '0';
+	level = digit_write(ubuf, count, ppos, '0', '3');
+	if (level < 0)
+		return level;
 	/* The key follows the level, under a mutex: two writers cannot leave them apart. */
 	mutex_lock(&logging_mutex);
 	WRITE_ONCE(label_logging, level);
@@ -412,18 +420,14 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 static ssize_t freeze_write(struct file *file, const char __user *ubuf, size_t count,
 			    loff_t *ppos)
 {
-	char buf[3];
 	int rc;
 
 	rc = may_change_policy(file, &freeze_refusals, "freeze");
 	if (rc)
 		return rc;
-	if (*ppos != 0 || count == 0 || count > 2)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if (buf[0] != '1' || (count == 2 && buf[1] != '\n'))
-		return -EINVAL;
+	rc = digit_write(ubuf, count, ppos, '1', '1');
+	if (rc < 0)
+		return rc;
 	rc = label_freeze();
 	return rc ?: count;
 }

@@ -14,20 +14,6 @@
 #define REFUSED_NOT_IN_ONLYCAP \
 	"label: setting the task label refused: the caller's label is not in onlycap:"
 
-/* Remove @cap from this process, staying root otherwise: 0, or -1. */
-static int drop_cap(int cap)
-{
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
-	data[CAP_TO_INDEX(cap)].permitted &= ~CAP_TO_MASK(cap);
-	data[CAP_TO_INDEX(cap)].inheritable &= ~CAP_TO_MASK(cap);
-	return syscall(SYS_capset, &hdr, data);
-}
-
 /* The errno of writing @text to @path in one write, 0 if all of it was taken. */
 static int write_errno(const char *path, const char *text)
 {

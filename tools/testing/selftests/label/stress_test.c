@@ -23,12 +23,12 @@
 #define FILES 32
 #define BATCH 16
 
-/* Access strings loaded, and how "rules" shows each (r, w, x, a order; w brings a). */
+/* Access strings loaded, and how "rules" shows each (Smack's rwxatl order, lowercase). */
 static const struct {
 	const char *load, *shown;
 } accesses[] = {
-	{ "-", "-" }, { "r", "r" }, { "xr", "rx" }, { "w", "wa" },
-	{ "a", "a" }, { "wr", "rwa" }, { "rwxa", "rwxa" }, { "x", "x" },
+	{ "-", "-" }, { "r", "r" }, { "xr", "rx" }, { "w", "w" },
+	{ "a", "a" }, { "WR-l", "rwl" }, { "rwxa", "rwxa" }, { "tx", "xt" },
 };
 
 /* Shared with the rules worker: per pair, 1 + the index in accesses of the last rule loaded. */

@@ -66,18 +66,24 @@ static inline int drop_to_nobody(void)
 	return 0;
 }
 
-/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
-static inline int drop_mac_admin(void)
+/* Remove @cap from this process, staying root otherwise: 0, or -1. */
+static inline int drop_cap(int cap)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
 
 	if (syscall(SYS_capget, &hdr, data))
 		return -1;
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].inheritable &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	data[CAP_TO_INDEX(cap)].permitted &= ~CAP_TO_MASK(cap);
+	data[CAP_TO_INDEX(cap)].inheritable &= ~CAP_TO_MASK(cap);
 	return syscall(SYS_capset, &hdr, data);
+}
+
+/* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
+static inline int drop_mac_admin(void)
+{
+	return drop_cap(CAP_MAC_ADMIN);
 }
 
 /*
