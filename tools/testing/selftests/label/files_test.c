@@ -329,6 +329,12 @@ static int lock_posix(int fd)
 	return fcntl(fd, F_SETLK, &fl);
 }
 
+/* A read lease: the third way to lock a file, through fcntl(F_SETLEASE). */
+static int lease(int fd)
+{
+	return fcntl(fd, F_SETLEASE, F_RDLCK);
+}
+
 /*
  * What a descriptor opened for reading may do beyond reading: an ioctl that changes the file
  * needs w and one that reads it r; every lock, shared or exclusive, flock() or POSIX, needs l
@@ -361,6 +367,10 @@ FIXTURE_VARIANT_ADD(descriptor_call, flock_exclusive) {
 FIXTURE_VARIANT_ADD(descriptor_call, posix_lock) {
 	.path = "/tmp/label-lock-posix", .with_r = get_flags, .needs_more = lock_posix,
 	.more = "RL",
+};
+
+FIXTURE_VARIANT_ADD(descriptor_call, lease) {
+	.path = "/tmp/label-lease", .with_r = get_flags, .needs_more = lease, .more = "rl",
 };
 
 FIXTURE_SETUP(descriptor_call)

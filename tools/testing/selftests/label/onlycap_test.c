@@ -145,6 +145,9 @@ TEST_F(onlycap, shuts_out_other_labels)
 	EXPECT_EQ(EPERM, write_errno(SELF_LABEL, "oc_s"));
 	EXPECT_TRUE(logged(kmsg, REFUSED_NOT_IN_ONLYCAP));
 	EXPECT_EQ(EPERM, write_errno(ONLYCAP, "-"));
+	/* The file attribute is the other privileged relabelling: refused the same way. */
+	EXPECT_EQ(-1, setxattr("/tmp", XATTR_LABEL, "oc_s", 4, 0));
+	EXPECT_EQ(EPERM, errno);
 	close(kmsg);
 	EXPECT_EQ(0, in_label("oc_admin", load_as_admin));
 	ASSERT_LT(0, read_text(LABEL_FS "rules", text, sizeof(text)));
