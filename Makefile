@@ -24,6 +24,9 @@ JOBS ?= $(shell nproc)
 WB := $(TOP)/tools/workbench
 export KERNEL_VERSION TARBALL JOBS
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
+# Kbuild passes absolute source paths: ccache rewrites those under the checkout into relative
+# ones, so a clone in another folder (CI's) finds the objects this one compiled.
+export CCACHE_BASEDIR ?= $(TOP)
 
 # One build at a time: every step that writes build/ takes this lock, so two make runs queue
 # instead of corrupting the tree.
