@@ -38,8 +38,10 @@ static long long now(void)
 #define LABEL_LOAD "/sys/kernel/security/label/load"
 #define SMACK_FS "/sys/fs/smackfs"
 #define SMACK_LOAD SMACK_FS "/load2"
+/* The longest rule line: two labels of up to four digits after a one-letter prefix. */
+#define RULE_MAX 32
 
-static int fd, ping[2], pong[2], load_fd = -1, rule_no;
+static int fd, ping[2], pong[2], load_fd = -1;
 
 static void op_stat(void)
 {
@@ -132,61 +134,73 @@ static int rule_text(const char *prefix, int k, char *buf, size_t size)
 	return snprintf(buf, size, "%s%d %s%d rx\n", prefix, s, prefix, o);
 }
 
-static void op_load_rule(void)
+/*
+ * Rules 0 to RULES - 1 as the lines of one text, their starts in @starts (RULES + 1 entries),
+ * made before any clock starts: a figure is the writes' alone, not snprintf()'s.
+ */
+static char *rule_lines(const char *prefix, int *starts)
 {
-	char buf[64];
-	int len = rule_text("l", rule_no++, buf, sizeof(buf));
+	char *text = malloc(RULES * RULE_MAX + 1);
+	int k, len = 0;
 
-	if (write(load_fd, buf, len) != len)
+	if (!text)
 		exit(1);
+	for (k = 0; k < RULES; k++) {
+		starts[k] = len;
+		len += rule_text(prefix, k, text + len, RULE_MAX + 1);
+	}
+	starts[RULES] = len;
+	return text;
 }
 
-/*
- * Where a one-rule write goes, for the team profiling it: the same rule written again (labels
- * and pair known: no allocation), a write of an empty line (the write path, the privilege
- * checks and the load's frame, no rule), and the same bytes written to /dev/null (the system
- * call alone).
- */
-static long long per_write(int f, const char *prefix, int count, bool empty)
+/* Write lines 0 to @count - 1 of @text one per write; instructions per write. */
+static long long per_write(int f, const char *text, const int *starts, int count)
 {
-	char buf[64];
 	long long start = now();
 	int k, len;
 
 	for (k = 0; k < count; k++) {
-		len = empty ? 1 : rule_text(prefix, k, buf, sizeof(buf));
-		if (empty)
-			buf[0] = '\n';
-		if (write(f, buf, len) != len)
+		len = starts[k + 1] - starts[k];
+		if (write(f, text + starts[k], len) != len)
 			exit(1);
 	}
 	return (now() - start) / count;
 }
 
-static void load_parts(void)
+/*
+ * One rule per write, as smackload does: each of RULES new rules, then, for the team profiling
+ * it, where a one-rule write goes: the same rules written again (labels and pairs known), the
+ * same bytes written to /dev/null (the system call alone) and, where the module takes it (label),
+ * an empty line (the write path, the privilege checks and the load's frame, no rule).
+ */
+static void load_one_per_write(int load, bool label)
 {
-	int null = open("/dev/null", O_WRONLY);
+	static int starts[RULES + 1], empty[RULES + 1];
+	char *text = rule_lines("l", starts);
+	int null = open("/dev/null", O_WRONLY), k;
 
-	printf("bench load_again %lld\n", per_write(load_fd, "l", 2000, false));
-	printf("bench load_empty %lld\n", per_write(load_fd, "l", 2000, true));
-	printf("bench write_null %lld\n", per_write(null, "l", 2000, false));
+	for (k = 0; k <= RULES; k++)
+		empty[k] = k;
+	printf("bench load_rule %lld\n", per_write(load, text, starts, RULES));
+	printf("bench load_again %lld\n", per_write(load, text, starts, 2000));
+	printf("bench write_null %lld\n", per_write(null, text, starts, 2000));
+	memset(text, '\n', RULES);
+	if (label)
+		printf("bench load_empty %lld\n", per_write(load, text, empty, 2000));
 	close(null);
+	free(text);
 }
 
 /* As many new rules (other labels) in one write, where the module takes batches (label). */
 static long long load_batch(void)
 {
-	char *text = malloc(RULES * 32), *p = text;
+	static int starts[RULES + 1];
+	char *text = rule_lines("b", starts);
 	long long start;
-	int k, f;
+	int f = open(LABEL_LOAD, O_WRONLY);
 
-	if (!text)
-		exit(1);
-	for (k = 0; k < RULES; k++)
-		p += rule_text("b", k, p, 32);
-	f = open(LABEL_LOAD, O_WRONLY);
 	start = now();
-	if (f < 0 || write(f, text, p - text) != p - text)
+	if (f < 0 || write(f, text, starts[RULES]) != starts[RULES])
 		exit(1);
 	start = now() - start;
 	close(f);
@@ -312,12 +326,7 @@ int main(void)
 
 	load_fd = open_load(&label);
 	if (load_fd >= 0) {
-		long long start = now();
-
-		for (l = 0; l < RULES; l++)
-			op_load_rule();
-		printf("bench load_rule %lld\n", (now() - start) / RULES);
-		load_parts();
+		load_one_per_write(load_fd, label);
 		close(load_fd);
 		if (label)
 			printf("bench load_batch %lld\n", load_batch());
