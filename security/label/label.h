@@ -94,6 +94,7 @@ void label_names_init(struct label_names *names);
 void label_names_destroy(struct label_names *names);
 struct label *label_names_find(struct label_names *names, const char *name, size_t len);
 struct label *label_names_intern(struct label_names *names, const char *name, size_t len);
+struct label *label_names_intern_valid(struct label_names *names, const char *name, size_t len);
 
 /* parse.c */
 void __init label_parse_init(void);

@@ -13,18 +13,33 @@
 /* The bytes a label may hold: printable ASCII but space, '/', '"', '\'' and '\\'. */
 static DECLARE_BITMAP(label_chars, 256) __ro_after_init;
 
+/*
+ * The meaning of each byte in an access string: the LABEL_MAY_* bit of a letter (either case),
+ * ACCESS_DASH for the placeholder '-', 0 for a byte that has no place there. A load parses
+ * one access string per rule, so a table lookup instead of a search of the letters.
+ */
+#define ACCESS_DASH BIT(7)
+static u8 access_bits[256] __ro_after_init;
+
 /**
- * label_parse_init() - set up the table of label characters
+ * label_parse_init() - set up the tables of label characters and access letters
  *
  * Context: Boot, before any label is parsed.
  */
 void __init label_parse_init(void)
 {
-	int c;
+	static const char letters[] = LABEL_ACCESS_LETTERS "b";
+	int c, i;
 
+	BUILD_BUG_ON(LABEL_MAY_BRINGUP >= ACCESS_DASH);
 	for (c = '!'; c <= '~'; c++)
 		if (!strchr("/\"'\\", c))
 			__set_bit(c, label_chars);
+	for (i = 0; letters[i]; i++) {
+		access_bits[(u8)letters[i]] = BIT(i);
+		access_bits[(u8)toupper(letters[i])] = BIT(i);
+	}
+	access_bits['-'] = ACCESS_DASH;
 }
 
 /**
@@ -65,22 +80,19 @@ bool label_name_valid(const char *name, size_t len)
  */
 int label_parse_access(const char *text, size_t len, u32 *access)
 {
-	static const char letters[] = LABEL_ACCESS_LETTERS "b";
 	u32 bits = 0;
 	size_t i;
 
 	if (len == 0)
 		return -EINVAL;
 	for (i = 0; i < len; i++) {
-		const char *p = strchr(letters, tolower(text[i]));
+		u8 bit = access_bits[(u8)text[i]];
 
-		if (text[i] == '-')
-			continue;
-		if (!text[i] || !p)
+		if (!bit)
 			return -EINVAL;
-		bits |= BIT(p - letters);
+		bits |= bit;
 	}
-	*access = bits;
+	*access = bits & ~ACCESS_DASH;
 	return 0;
 }
 
@@ -159,22 +171,45 @@ size_t label_next_field(const char **p, const char *end, const char **field)
 	return s - *field;
 }
 
+/*
+ * The next field of a line, read as a label: label_next_field() and label_name_valid() in one
+ * pass over its bytes. Return: its length, 0 if it is missing or not a valid label.
+ */
+static size_t next_label(const char **p, const char *end, const char **field)
+{
+	const char *s = *p, *start;
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	start = s;
+	while (s < end && test_bit((u8)*s, label_chars))
+		s++;
+	*field = start;
+	*p = s;
+	if (s < end && *s != ' ' && *s != '\t')
+		return 0;	/* a byte no label holds */
+	if (s == start || s - start > LABEL_NAME_MAX || *start == '-')
+		return 0;
+	return s - start;
+}
+
 /* "subject object access [deny]": @deny is NULL for three fields, else where the fourth goes. */
 static int parse_fields(const char *line, size_t len, struct label_rule_text *rule, u32 *deny)
 {
 	const char *p = line, *end = line + len, *access, *extra;
 	size_t access_len, extra_len;
 
-	rule->subject_len = label_next_field(&p, end, &rule->subject);
-	rule->object_len = label_next_field(&p, end, &rule->object);
+	rule->subject_len = next_label(&p, end, &rule->subject);
+	if (!rule->subject_len)
+		return -EINVAL;
+	rule->object_len = next_label(&p, end, &rule->object);
+	if (!rule->object_len)
+		return -EINVAL;
 	access_len = label_next_field(&p, end, &access);
 	extra_len = label_next_field(&p, end, &extra);
 	if (deny && (!extra_len || label_parse_access(extra, extra_len, deny)))
 		return -EINVAL;
 	if ((deny && label_next_field(&p, end, &extra)) || (!deny && extra_len))
-		return -EINVAL;
-	if (!label_name_valid(rule->subject, rule->subject_len) ||
-	    !label_name_valid(rule->object, rule->object_len))
 		return -EINVAL;
 	rule->deny = 0;
 	rule->smack = false;

@@ -12,6 +12,7 @@
 #include "label.h"
 
 #include <linux/error-injection.h>
+#include <linux/hash.h>
 #include <linux/mutex.h>
 #include <linux/ratelimit.h>
 #include <linux/rhashtable.h>
@@ -41,10 +42,25 @@ struct label_rule {
 	struct list_head list;
 };
 
+/*
+ * A pair's hash: its two label pointers (unique, never freed) mixed by multiplication, with the
+ * table's seed, which rhashtable changes when it rehashes a table whose chains grew too long.
+ * A dozen instructions where jhash2() of the 16-byte key takes about forty: every decision that
+ * needs a rule hashes its pair once, and every load line once or twice.
+ */
+static u32 rule_hash(const void *data, u32 len, u32 seed)
+{
+	const struct label_rule_key *key = data;
+	u64 mix = ((unsigned long)key->subject ^ seed) * GOLDEN_RATIO_64;
+
+	return hash_64(mix ^ (unsigned long)key->object, 32);
+}
+
 static const struct rhashtable_params label_rule_params = {
 	.key_len = sizeof(struct label_rule_key),
 	.key_offset = offsetof(struct label_rule, key),
 	.head_offset = offsetof(struct label_rule, node),
+	.hashfn = rule_hash,
 	.automatic_shrinking = false,
 	/* Start with room for a policy of a few thousand rules; the table grows from there. */
 	.nelem_hint = 2048,
@@ -107,59 +123,56 @@ u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
 }
 
 /*
- * The rule of a pair, added with no access if it is new. It allocates at once, so failing at
- * its entry is what a failed allocation does: fail_function can fail it.
+ * The rule of a pair, added with no access if it is new. Only the holder of the set's mutex
+ * adds rules, so a pair not found cannot appear before the insert. It may allocate, so failing
+ * at its entry is what a failed allocation does: fail_function can fail it.
  */
 static noinline struct label_rule *rule_get(struct label_ruleset *set,
 					    const struct label *subject,
 					    const struct label *object)
 {
 	struct label_rule_key key = { subject, object };
-	struct label_rule *rule, *old;
+	struct label_rule *rule;
+	int rc;
 
 	lockdep_assert_held(&set->mutex);
-	/* Loads mostly add rules: allocate first, and hash the pair once. */
+	rule = rhashtable_lookup_fast(&set->rules, &key, label_rule_params);
+	if (rule)
+		return rule;
 	rule = kzalloc(sizeof(*rule), GFP_KERNEL);
 	if (!rule)
 		return ERR_PTR(-ENOMEM);
 	rule->key = key;
-	old = rhashtable_lookup_get_insert_fast(&set->rules, &rule->node, label_rule_params);
-	if (!old) {
-		list_add_tail(&rule->list, &set->list);
-		return rule;
+	rc = rhashtable_insert_fast(&set->rules, &rule->node, label_rule_params);
+	if (rc) {
+		kfree(rule);
+		return ERR_PTR(rc);
 	}
-	kfree(rule);
-	return IS_ERR(old) ? ERR_CAST(old) : old;
+	list_add_tail(&rule->list, &set->list);
+	return rule;
 }
 ALLOW_ERROR_INJECTION(rule_get, ERRNO);
 
-#define LOAD_ON_STACK 8
-
-struct load_ctx {
-	struct label_ruleset *set;
-	struct label_rule **rules;
-	struct label_rule_text *lines;
+/* One line of a load: what it says, then the rule it changes once prepared. */
+struct load_line {
+	struct label_rule_text text;
+	struct label_rule *rule;
 };
 
-/* Intern a line's labels and find or add its rule, for the commit that follows. */
-static int prepare_line(struct load_ctx *load, int n, const struct label_rule_text *r)
-{
-	struct label_ruleset *set = load->set;
-	struct label *subject, *object;
-	struct label_rule *rule;
+/* Room for small loads, the usual one rule per write, without allocating. */
+#define LOAD_ON_STACK 4
 
-	subject = label_names_intern(set->names, r->subject, r->subject_len);
-	if (IS_ERR(subject))
-		return PTR_ERR(subject);
-	object = label_names_intern(set->names, r->object, r->object_len);
-	if (IS_ERR(object))
-		return PTR_ERR(object);
-	rule = rule_get(set, subject, object);
-	if (IS_ERR(rule))
-		return PTR_ERR(rule);
-	load->rules[n] = rule;
-	load->lines[n] = *r;
-	return 0;
+/* The most rule lines @text can hold: one more than its newlines. */
+static int max_lines(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *nl;
+	int n = 1;
+
+	while ((nl = memchr(p, '\n', end - p))) {
+		n++;
+		p = nl + 1;
+	}
+	return n;
 }
 
 static int parse_line(const char *line, size_t len, enum label_rule_format format,
@@ -176,46 +189,62 @@ static int parse_line(const char *line, size_t len, enum label_rule_format forma
 }
 
 /*
- * Parse every line of a load and, with @load, prepare its rule. A load is parsed whole first,
- * without @load, so that a malformed batch interns nothing. Preparing changes no decision
- * (labels are interned, new rules are added with no access), so an allocation failing half
- * way only stops the load before its commit. A write to "load" that reads as one rule in
- * Smack's fixed-width form is that rule: it has Smack's meaning, which never grants more than
- * label's. Return: the number of rule lines, or -errno; a malformed line's number (from 1) in
- * @info.
+ * Parse every line of a load into @lines, which has room for @room. A write to "load" that
+ * reads as one rule in Smack's fixed-width form is that rule: it has Smack's meaning, which
+ * never grants more than label's. Return: the number of rule lines; -EINVAL with the
+ * malformed line's number (from 1) in @info; -ENOSPC when the lines do not fit.
  */
-static int prepare_lines(char *text, size_t len, enum label_rule_format format,
-			 struct load_ctx *load, struct label_load_info *info)
+static int parse_lines(const char *text, size_t len, enum label_rule_format format,
+		       struct load_line *lines, int room, struct label_load_info *info)
 {
-	char *p = text, *end = text + len;
-	int n = 0, lineno = 0, rc;
-	struct label_rule_text r;
+	const char *p = text, *end = text + len;
+	struct label_rule_text *r = &lines[0].text;
+	int n = 0, lineno = 0;
 
-	if (format == LABEL_RULES_LOAD && !label_parse_fixed_rule(text, len, &r)) {
-		info->bringup = r.access & LABEL_MAY_BRINGUP;
-		rc = load ? prepare_line(load, 0, &r) : 0;
-		return rc ?: 1;
+	if (format == LABEL_RULES_LOAD && !label_parse_fixed_rule(text, len, r)) {
+		info->bringup = r->access & LABEL_MAY_BRINGUP;
+		return 1;
 	}
 	while (p < end) {
-		char *nl = memchr(p, '\n', end - p);
+		const char *nl = memchr(p, '\n', end - p);
 		size_t line_len = (nl ?: end) - p;
 
 		lineno++;
 		if (line_len) {
-			if (parse_line(p, line_len, format, &r)) {
+			if (n == room)
+				return -ENOSPC;
+			r = &lines[n].text;
+			if (parse_line(p, line_len, format, r)) {
 				info->bad_line = lineno;
 				return -EINVAL;
 			}
-			if (r.access & LABEL_MAY_BRINGUP)
+			if (r->access & LABEL_MAY_BRINGUP)
 				info->bringup = true;
-			rc = load ? prepare_line(load, n, &r) : 0;
-			if (rc)
-				return rc;
 			n++;
 		}
 		p += line_len + 1;
 	}
 	return n;
+}
+
+/* Intern a parsed line's labels and find or add its rule, for the commit that follows. */
+static int prepare_line(struct label_ruleset *set, struct load_line *line)
+{
+	const struct label_rule_text *r = &line->text;
+	struct label *subject, *object;
+	struct label_rule *rule;
+
+	subject = label_names_intern_valid(set->names, r->subject, r->subject_len);
+	if (IS_ERR(subject))
+		return PTR_ERR(subject);
+	object = label_names_intern_valid(set->names, r->object, r->object_len);
+	if (IS_ERR(object))
+		return PTR_ERR(object);
+	rule = rule_get(set, subject, object);
+	if (IS_ERR(rule))
+		return PTR_ERR(rule);
+	line->rule = rule;
+	return 0;
 }
 
 /**
@@ -228,11 +257,11 @@ static int prepare_lines(char *text, size_t len, enum label_rule_format format,
  * @info: set to the number (from 1) of the first malformed line, 0 if there is none, and
  *	whether a line had Smack's "b"
  *
- * Every line is checked before anything changes: a malformed batch leaves no trace, not even
- * its labels. Lines apply in order (label_rule_apply()), so a later rule for a pair replaces
- * or changes an earlier one, within the batch too. Labels are interned, and new rules added
- * with no access, as the lines are prepared: an allocation that fails half way leaves them
- * (they change no decision) and changes no access. Nothing is logged: label_load_rules()
+ * Every line is parsed before anything changes: a malformed batch leaves no trace, not
+ * even its labels. Lines apply in order (label_rule_apply()), so a later rule for a pair
+ * replaces or changes an earlier one, within the batch too. Labels are interned, and new rules
+ * added with no access, as the lines are prepared: an allocation that fails half way leaves
+ * them (they change no decision) and changes no access. Nothing is logged: label_load_rules()
  * does that for the module's set.
  *
  * Context: Process context; takes the set's mutex.
@@ -242,44 +271,47 @@ static int prepare_lines(char *text, size_t len, enum label_rule_format format,
 int label_ruleset_load(struct label_ruleset *set, char *text, size_t len,
 		       enum label_rule_format format, struct label_load_info *info)
 {
-	/* Room for small loads, the usual one rule per write, without allocating. */
-	struct label_rule *rules[LOAD_ON_STACK];
-	struct label_rule_text lines[LOAD_ON_STACK];
-	struct load_ctx load = { set, rules, lines };
-	int i, n, count;
+	/* Not zeroed under INIT_STACK_ALL_ZERO: a line is read only once parsed into. */
+	struct load_line small[LOAD_ON_STACK] __uninitialized, *lines = small;
+	int i, n, max;
 
 	*info = (struct label_load_info){};
-	count = prepare_lines(text, len, format, NULL, info);
-	if (count < 0)
-		return count;
-	if (count > LOAD_ON_STACK) {
-		load.rules = kvmalloc_array(count, sizeof(*load.rules), GFP_KERNEL);
-		load.lines = kvmalloc_array(count, sizeof(*load.lines), GFP_KERNEL);
-		if (!load.rules || !load.lines) {
-			n = -ENOMEM;
-			goto out_free;
-		}
+	n = parse_lines(text, len, format, lines, LOAD_ON_STACK, info);
+	if (n == -ENOSPC) {
+		/* A batch: count its lines, then parse it again into room for all of them. */
+		max = max_lines(text, len);
+		lines = kvmalloc_array(max, sizeof(*lines), GFP_KERNEL);
+		if (!lines)
+			return -ENOMEM;
+		n = parse_lines(text, len, format, lines, max, info);
 	}
+	if (n < 0)
+		goto out_free;
 
 	mutex_lock(&set->mutex);
 	if (set->frozen) {
 		n = -EPERM;
 		goto out_unlock;
 	}
-	n = prepare_lines(text, len, format, &load, info);
 	for (i = 0; i < n; i++) {
-		struct label_rule *rule = load.rules[i];
+		int rc = prepare_line(set, &lines[i]);
 
-		WRITE_ONCE(rule->access, label_rule_apply(rule->access, &load.lines[i]));
+		if (rc) {
+			n = rc;
+			goto out_unlock;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct label_rule *rule = lines[i].rule;
+
+		WRITE_ONCE(rule->access, label_rule_apply(rule->access, &lines[i].text));
 		rule->loaded = true;
 	}
 out_unlock:
 	mutex_unlock(&set->mutex);
 out_free:
-	if (load.rules != rules) {
-		kvfree(load.rules);
-		kvfree(load.lines);
-	}
+	if (lines != small)
+		kvfree(lines);
 	return n;
 }
 

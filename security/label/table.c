@@ -93,24 +93,23 @@ static noinline struct label *label_new(const char *name, size_t len)
 ALLOW_ERROR_INJECTION(label_new, NULL);
 
 /**
- * label_names_intern() - the label of a name in a table, created if it is new
+ * label_names_intern_valid() - the label of a valid name in a table, created if it is new
  * @names: the table
- * @name: the name, not necessarily NUL-terminated
+ * @name: the name, which label_name_valid() accepted; not necessarily NUL-terminated
  * @len: its length
  *
+ * For names already checked, as a parsed rule's: label_names_intern() without the check.
  * The new label is allocated before the table's mutex is taken, so no holder of the mutex ever
  * waits for memory reclaim (which may enter file systems that are interning labels).
  *
  * Context: Process context; takes the mutex of @names when the label is new.
- * Return: the label; ERR_PTR(-EINVAL) for a malformed name, ERR_PTR(-ENOMEM).
+ * Return: the label, or ERR_PTR(-ENOMEM).
  */
-struct label *label_names_intern(struct label_names *names, const char *name, size_t len)
+struct label *label_names_intern_valid(struct label_names *names, const char *name, size_t len)
 {
 	struct label *label, *new;
 	u32 hash;
 
-	if (!label_name_valid(name, len))
-		return ERR_PTR(-EINVAL);
 	label = names_find(names, name, len);
 	if (label)
 		return label;
@@ -129,6 +128,22 @@ struct label *label_names_intern(struct label_names *names, const char *name, si
 	mutex_unlock(&names->mutex);
 	kfree(new);
 	return label;
+}
+
+/**
+ * label_names_intern() - the label of a name in a table, created if it is new
+ * @names: the table
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Context: Process context; takes the mutex of @names when the label is new.
+ * Return: the label; ERR_PTR(-EINVAL) for a malformed name, ERR_PTR(-ENOMEM).
+ */
+struct label *label_names_intern(struct label_names *names, const char *name, size_t len)
+{
+	if (!label_name_valid(name, len))
+		return ERR_PTR(-EINVAL);
+	return label_names_intern_valid(names, name, len);
 }
 
 /**

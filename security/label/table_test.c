@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: KUnit tests of the label table - interning, lookups, concurrent interning.
+ * Label: KUnit tests of the label table - interning, lookups, concurrent interning - and of
+ * the rule table's hashing of pairs.
  */
 
 #include "label.h"
@@ -82,11 +83,54 @@ static void label_table_concurrent(struct kunit *test)
 	}
 }
 
+#define PAIR_LABELS 64
+
+/*
+ * Every pair of a dense rule set, 64 subjects by 64 objects, loads and reads back its own
+ * access: the pair hash mixes both labels. A hash that left one out would chain all 64 pairs
+ * of a subject (or object) in one bucket, past what rhashtable accepts in a chain.
+ */
+static void label_rules_dense_pairs(struct kunit *test)
+{
+	struct label_names *names = kunit_kzalloc(test, sizeof(*names), GFP_KERNEL);
+	struct label_ruleset *set = kunit_kzalloc(test, sizeof(*set), GFP_KERNEL);
+	struct label_load_info info;
+	struct label *subject, *object;
+	char line[32], name[8];
+	int s, o, len;
+
+	KUNIT_ASSERT_NOT_NULL(test, names);
+	KUNIT_ASSERT_NOT_NULL(test, set);
+	label_names_init(names);
+	KUNIT_ASSERT_EQ(test, label_ruleset_init(set, names), 0);
+	for (s = 0; s < PAIR_LABELS; s++)
+		for (o = 0; o < PAIR_LABELS; o++) {
+			len = scnprintf(line, sizeof(line), "s%d o%d %s\n", s, o,
+					(s + o) & 1 ? "r" : "w");
+			KUNIT_ASSERT_EQ(test, label_ruleset_load(set, line, len, LABEL_RULES_LOAD,
+								 &info), 1);
+		}
+	for (s = 0; s < PAIR_LABELS; s++)
+		for (o = 0; o < PAIR_LABELS; o++) {
+			len = scnprintf(name, sizeof(name), "s%d", s);
+			subject = label_names_find(names, name, len);
+			len = scnprintf(name, sizeof(name), "o%d", o);
+			object = label_names_find(names, name, len);
+			KUNIT_ASSERT_NOT_NULL(test, subject);
+			KUNIT_ASSERT_NOT_NULL(test, object);
+			KUNIT_EXPECT_EQ(test, label_ruleset_access(set, subject, object),
+					(s + o) & 1 ? LABEL_MAY_READ : LABEL_MAY_WRITE);
+		}
+	label_ruleset_destroy(set);
+	label_names_destroy(names);
+}
+
 static struct kunit_case label_table_cases[] = {
 	KUNIT_CASE(label_table_interns_once),
 	KUNIT_CASE(label_table_specials),
 	KUNIT_CASE(label_table_rejects),
 	KUNIT_CASE(label_table_concurrent),
+	KUNIT_CASE(label_rules_dense_pairs),
 	{}
 };
 
