@@ -6,6 +6,9 @@
  * off by default).
  */
 
+#include <linux/lsm.h>
+#include <sys/syscall.h>
+
 #include "common.h"
 
 #define ONLYCAP LABEL_FS "onlycap"
@@ -67,6 +70,47 @@ TEST(relabel_self_once)
 	EXPECT_FALSE(has_line(text, "rs_never_made"));
 	/* The parent's own list never changed. */
 	ASSERT_EQ(0, read_text(RELABEL_SELF, text, sizeof(text)));
+}
+
+/* Take @label through lsm_set_self_attr(): 0 or the errno. */
+static int set_self_attr_label(const char *label)
+{
+	__u64 buf[32] = { 0 };
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	size_t len = strlen(label) + 1;
+
+	ctx->id = LSM_ID_LABEL;
+	ctx->len = sizeof(*ctx) + len;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, label, len);
+	return syscall(__NR_lsm_set_self_attr, LSM_ATTR_CURRENT, ctx, ctx->len, 0) ? errno : 0;
+}
+
+/*
+ * The system call next to the attribute file keeps to the same list: without CAP_MAC_ADMIN,
+ * lsm_set_self_attr() takes a listed label once and an unlisted one never.
+ */
+TEST(relabel_self_through_lsm_set_self_attr)
+{
+	char text[TEXT_SIZE];
+	pid_t pid;
+
+	skip_if_frozen(_metadata);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (write_errno(RELABEL_SELF, "rs_e\n") || drop_mac_admin())
+			_exit(10);
+		if (set_self_attr_label("rs_f") != EPERM)
+			_exit(11);
+		if (set_self_attr_label("rs_e") ||
+		    read_text(SELF_LABEL, text, sizeof(text)) < 0 || strcmp(text, "rs_e"))
+			_exit(12);
+		if (set_self_attr_label("rs_f") != EPERM)
+			_exit(13);
+		_exit(0);
+	}
+	ASSERT_EQ(0, child_status(pid));
 }
 
 /* Run @fn in a child labelled @label, taken through this process's relabel-self list. */
