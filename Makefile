@@ -10,6 +10,9 @@
 #   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
 #                Debian 12 chroot: proves that make check installs everything it needs
 #   make bench   instructions per system call in each security configuration, side by side
+#   make export [SIGNOFF="Name <address>"] [BISECT=none|mid|all]  the project as a git format-patch
+#                series against pristine 6.12 in build/export/patches/, checked (checkpatch, git am,
+#                builds) and with a cover letter
 #   make kernel  the stacked bzImage only
 #   make clean / make distclean
 
@@ -35,13 +38,15 @@ LOCK := flock $(B)/.lock
 # coccicheck runs scripts that Debian's coccinelle package does not pull in what they need for:
 # ocaml-nox, to compile the OCaml ones at run time, and libpython3-dev, whose unversioned
 # libpython3.N.so spatch loads for the Python ones ("Py.find_library: unable to find the Python
-# library", then "coccicheck failed"; found by make check-fresh).
+# library", then "coccicheck failed"; found by make check-fresh). checkpatch checks the SPDX line
+# of each file a patch adds with scripts/spdxcheck.py, which imports ply and git (make export).
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
-	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs
+	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs \
+	python3-ply python3-git
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
-	bench clean distclean
+	bench export clean distclean
 all: run
 
 deps:
@@ -97,6 +102,10 @@ static: tree
 # Guest instructions per operation in each configuration of tests/bench/configurations.
 bench: tree
 	@$(WB)/bench.sh
+
+# The series is checked against build/linux and built with the stacked kernel's configuration.
+export: kernel-stacked
+	@$(LOCK) $(WB)/export.sh
 
 clean:
 	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results
