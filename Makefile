@@ -13,6 +13,9 @@
 #   make export [SIGNOFF="Name <address>"] [BISECT=none|mid|all]  the project as a git format-patch
 #                series against pristine 6.12 in build/export/patches/, checked (checkpatch, git am,
 #                builds) and with a cover letter
+#   make deb     Debian packages of the stacked kernel (defconfig + tests/configs/deb.config) in build/
+#   make check-deb  install them with dpkg -i in the VM's Debian system, boot the installed kernel
+#                with its initramfs, run the SELinux-and-label checks there
 #   make kernel  the stacked bzImage only
 #   make clean / make distclean
 
@@ -46,7 +49,7 @@ DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-de
 	python3-ply python3-git
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
-	bench export clean distclean
+	bench export deb check-deb clean distclean
 all: run
 
 deps:
@@ -107,8 +110,15 @@ bench: tree
 export: kernel-stacked
 	@$(LOCK) $(WB)/export.sh
 
+deb: kernel-deb
+	@$(LOCK) $(WB)/deb.sh
+
+# Not part of make check: the defconfig kernel alone is a cold build of about 36 min here.
+check-deb: deb kernel-stacked
+	@$(WB)/check-deb.sh
+
 clean:
-	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results
+	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results $(B)/linux-*.deb $(B)/linux-upstream_*
 
 distclean:
 	rm -rf $(B)

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Build one kernel variant (tests/configs/variants) into build/kernel-<variant>/: tinyconfig plus
-# the variant's fragments, then bzImage, the modules (the stacker's sample) and the uapi headers
-# the test programs compile against.
+# Build one kernel variant (tests/configs/variants) into build/kernel-<variant>/: tinyconfig (or,
+# when the variant's first word is "defconfig", the architecture's defconfig) plus the variant's
+# fragments, then bzImage, the modules (the stacker's sample) and the uapi headers the test
+# programs compile against.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,14 +17,16 @@ if [ -z "$frags" ]; then
 	echo "error: no variant '$variant' in tests/configs/variants" >&2
 	exit 1
 fi
+base=tinyconfig
+case $frags in " defconfig "*) base=defconfig frags=${frags# defconfig} ;; esac
 mkdir -p "$out"
 
 # Regenerate .config only when a fragment changed, so an unchanged config keeps every object.
 sum=$(cd "$cfgdir" && cat $frags | sha1sum | cut -c1-40)
 if [ "$(cat "$out/.fragments-sum" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.config" ]; then
-	echo "  CONFIG  $variant: tinyconfig +$frags"
+	echo "  CONFIG  $variant: $base +$frags"
 	rm -f "$out/.fragments-sum"
-	make -s -C "$src" O="$out" tinyconfig >/dev/null
+	make -s -C "$src" O="$out" $base >/dev/null
 	(cd "$cfgdir" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags) >/dev/null
 	make -s -C "$src" O="$out" olddefconfig
 	# merge_config drops options whose dependencies are missing: refuse to build without them.

@@ -3,9 +3,12 @@
 # Boot a kernel variant in qemu with the test initramfs, or with the Debian system on a disk.
 #   vm.sh --variant V --mode tests|tour|shell [--tests a,b] [--append "..."] [--log FILE]
 #         [--timeout S] [--icount] [--smp N] [--root initramfs|debian] [--disk IMG]
+#         [--kernel FILE [--initrd FILE]]
 # --root debian boots build/debian/debian.img's system (tools/workbench/mkdebian.sh) from a
 # virtio disk: IMG if given (a copy the caller keeps, so that a later boot sees what this one
 # wrote), otherwise build/debian/scratch.img, a fresh copy of the image.
+# --kernel boots FILE instead of the variant's bzImage, with --root debian only (make check-deb:
+# the kernel a package installed on the disk), and --initrd gives it its initramfs.
 # The guest has two CPUs unless --smp says otherwise, and the run fails if the kernel did not bring
 # them all up. KVM is used when a guest really boots under it (probed once per machine, cached in
 # build/); otherwise single-threaded TCG (the vCPUs take turns on one host thread), with one line
@@ -19,6 +22,7 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 variant=stacked mode=tour tests= append= log= timeout=180 icount= smp=2 root=initramfs disk=
+kernel= initrd=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--variant) variant=$2; shift ;;
@@ -31,12 +35,18 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift ;;
 	--root) root=$2; shift ;;
 	--disk) disk=$2; shift ;;
+	--kernel) kernel=$2; shift ;;
+	--initrd) initrd=$2; shift ;;
 	*) echo "vm.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
 done
 
-kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
+if [ -n "$kernel$initrd" ] && { [ "$root" != debian ] || [ -z "$kernel" ]; }; then
+	echo "vm.sh: --kernel and --initrd are for --root debian, and --initrd needs --kernel" >&2
+	exit 2
+fi
+[ -n "$kernel" ] || kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
 case "$root" in
 initramfs)
@@ -50,7 +60,7 @@ debian)
 		disk=$top/build/debian/scratch.img
 		cp --sparse=always "$top/build/debian/debian.img" "$disk"
 	fi
-	boot=(-kernel "$kernel" -drive "file=$disk,if=virtio,format=raw")
+	boot=(-kernel "$kernel" ${initrd:+-initrd "$initrd"} -drive "file=$disk,if=virtio,format=raw")
 	cmdline="root=/dev/vda rw rootwait init=/opt/wb/init $cmdline"
 	;;
 *) echo "vm.sh: unknown root $root" >&2; exit 2 ;;

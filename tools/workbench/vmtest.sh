@@ -15,28 +15,7 @@ mkdir -p "$res"
 pass=0 fail=0 skip=0
 only=${1:-*}   # a shell pattern of scenario names
 
-# One program's part of a console log, between its markers (program names hold slashes).
-program_output() {
-	sed -n "\\#WB-BEGIN $2\$#,\\#WB-END $2 #p" "$1"
-}
-
-# Count one program's results in a console log: "pass fail skip".
-ktap_count() {
-	local log=$1 prog=$2
-	program_output "$log" "$prog" | awk -v prog="$prog" '
-		/^1\.\.[0-9]+/ { plan = substr($0, 4) + 0 }
-		/^ok [0-9]+ .*# SKIP/ { s++; next }
-		/^ok [0-9]+/ { p++ }
-		/^not ok [0-9]+/ { f++ }
-		/^WB-END / { ended = 1; split($3, a, "="); rc = a[2] }
-		END {
-			if (!ended) { f++; print prog ": never finished" > "/dev/stderr" }
-			else if (p + f + s < plan) { f += plan - p - f - s; print prog ": reported " p + f + s " of " plan > "/dev/stderr" }
-			else if (rc != 0 && f == 0) { f++; print prog ": exit status " rc > "/dev/stderr" }
-			if (!plan && ended && rc == 0 && !p) { f++; print prog ": no test ran" > "/dev/stderr" }
-			print p + 0, f + 0, s + 0
-		}'
-}
+. "$top/tools/workbench/ktap-count.sh"
 
 # Compare one scenario's context lines with the reference scenario's: "pass fail".
 compare_contexts() {

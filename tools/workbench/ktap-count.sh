@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Sourced by vmtest.sh and check-deb.sh: read the test programs' KTAP back from a VM's console
+# log, where tests/vm/init.sh frames each program between "WB-BEGIN <program>" and
+# "WB-END <program> rc=<status>".
+
+# One program's part of a console log, between its markers (program names hold slashes).
+program_output() {
+	sed -n "\\#WB-BEGIN $2\$#,\\#WB-END $2 #p" "$1"
+}
+
+# Count one program's results in a console log: "pass fail skip". A program that crashes, never
+# reports all of its plan, or exits non-zero with no failure reported counts one failure more.
+ktap_count() {
+	local log=$1 prog=$2
+	program_output "$log" "$prog" | awk -v prog="$prog" '
+		/^1\.\.[0-9]+/ { plan = substr($0, 4) + 0 }
+		/^ok [0-9]+ .*# SKIP/ { s++; next }
+		/^ok [0-9]+/ { p++ }
+		/^not ok [0-9]+/ { f++ }
+		/^WB-END / { ended = 1; split($3, a, "="); rc = a[2] }
+		END {
+			if (!ended) { f++; print prog ": never finished" > "/dev/stderr" }
+			else if (p + f + s < plan) { f += plan - p - f - s; print prog ": reported " p + f + s " of " plan > "/dev/stderr" }
+			else if (rc != 0 && f == 0) { f++; print prog ": exit status " rc > "/dev/stderr" }
+			if (!plan && ended && rc == 0 && !p) { f++; print prog ": no test ran" > "/dev/stderr" }
+			print p + 0, f + 0, s + 0
+		}'
+}
