@@ -43,10 +43,11 @@ LOCK := flock $(B)/.lock
 # libpython3.N.so spatch loads for the Python ones ("Py.find_library: unable to find the Python
 # library", then "coccicheck failed"; found by make check-fresh). checkpatch checks the SPDX line
 # of each file a patch adds with scripts/spdxcheck.py, which imports ply and git (make export).
+# bindeb-pkg runs dpkg-buildpackage, and its debian/rules dh_listpackages (make deb): debhelper.
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs \
-	python3-ply python3-git
+	python3-ply python3-git debhelper
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
 	bench export deb check-deb clean distclean
