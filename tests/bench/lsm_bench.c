@@ -3,6 +3,19 @@
  * Cost of common system calls, for comparing security configurations. Under qemu with
  * -icount shift=0 the guest clock advances one nanosecond per guest instruction, so the figures
  * printed ("bench <op> <ns per op>") are instructions per operation, repeatable run to run.
+ *
+ * The file workloads run on tmpfs (/tmp) and, when /var/tmp is on ext4 (the VM's Debian
+ * system), on ext4 too: their rows are "<op>@tmpfs" and "<op>@ext4". "slab_per_file@<fs>" is
+ * not instructions but bytes: the slab memory that 10,000 new empty files take, per file, from
+ * /proc/meminfo (every cache: inode, dentry, security blobs, security attributes).
+ *
+ * Options come from the kernel command line, so that one VM image serves every configuration:
+ *   wb.bench_module=<path>  load that kernel module first (a security module loaded into the
+ *                           stacker at run time, measured with its hooks on);
+ *   wb.bench_rules=1        load 200 rules over 50 labels into label or Smack, whichever runs,
+ *                           and run the workloads under one of those labels.
+ * "lsm_bench --short" runs every workload a few times only: make check's pass that keeps this
+ * program working, not a measurement.
  */
 
 #include <fcntl.h>
@@ -14,23 +27,21 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/msg.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define FILE_PATH "/tmp/bench-file"
-#define NEW_PATH "/tmp/bench-new"
-
-static long long now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
+#define EXT4_MAGIC 0xEF53
+/* Eight components, the last the file of the one-component workloads. */
+#define DEEP_DIRS "a/b/c/d/e/f/g"
+#define DEEP_PATH DEEP_DIRS "/f"
 
 /* Rule loading, as smackload does it: 17,000 rules over 500 labels, one rule per write. */
 #define RULES 17000
@@ -40,39 +51,78 @@ static long long now(void)
 #define SMACK_LOAD SMACK_FS "/load2"
 /* The longest rule line: two labels of up to four digits after a one-letter prefix. */
 #define RULE_MAX 32
+/* wb.bench_rules: the policy the workloads run under, and its subject label. */
+#define POLICY_LABELS 50
+#define POLICY_RULES 200
+#define POLICY_SUBJECT "p0"
+#define SLAB_FILES 10000
 
-static int fd, ping[2], pong[2], load_fd = -1;
+static int fd, null_fd, ping[2], pong[2], stream[2], dgram[2], msq = -1;
+static pid_t other;
+static char buf[1024];
+/* --short: loops divided by this, rule and file counts too. */
+static int scale = 1;
 
+static void must(bool ok, const char *what)
+{
+	if (!ok) {
+		perror(what);
+		exit(1);
+	}
+}
+
+static long long now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* File workloads: relative to the current directory, the file system's bench directory. */
 static void op_stat(void)
 {
 	struct stat st;
 
-	if (stat(FILE_PATH, &st))
-		exit(1);
+	must(!stat("f", &st), "stat");
+}
+
+static void op_stat8(void)
+{
+	struct stat st;
+
+	must(!stat(DEEP_PATH, &st), "stat deep");
 }
 
 static void op_fstat(void)
 {
 	struct stat st;
 
-	if (fstat(fd, &st))
-		exit(1);
+	must(!fstat(fd, &st), "fstat");
 }
 
 static void op_open_close(void)
 {
-	int f = open(FILE_PATH, O_RDONLY);
+	int f = open("f", O_RDONLY);
 
-	if (f < 0 || close(f))
-		exit(1);
+	must(f >= 0 && !close(f), "open+close");
 }
 
 static void op_create_unlink(void)
 {
-	int f = open(NEW_PATH, O_CREAT | O_EXCL | O_WRONLY, 0600);
+	int f = open("new", O_CREAT | O_EXCL | O_WRONLY, 0600);
 
-	if (f < 0 || close(f) || unlink(NEW_PATH))
-		exit(1);
+	must(f >= 0 && !close(f) && !unlink("new"), "create+unlink");
+}
+
+static void op_write(void)
+{
+	must(pwrite(fd, buf, sizeof(buf), 0) == sizeof(buf), "write");
+}
+
+static void op_read(void)
+{
+	must(pread(fd, buf, sizeof(buf), 0) == sizeof(buf), "read");
 }
 
 /* Map the file executable, as the dynamic linker maps a library, and unmap it. */
@@ -80,22 +130,43 @@ static void op_mmap_exec(void)
 {
 	void *map = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
 
-	if (map == MAP_FAILED || munmap(map, 4096))
-		exit(1);
+	must(map != MAP_FAILED && !munmap(map, 4096), "mmap");
 }
 
-static void op_kill(void)
+static void op_setxattr(void)
 {
-	if (kill(getpid(), 0))
-		exit(1);
+	must(!setxattr("f", "user.bench", "value", 5, 0), "setxattr");
 }
 
-static void op_pipe_round_trip(void)
+static void op_getxattr(void)
 {
-	char c = 'x';
+	char v[8];
 
-	if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
-		exit(1);
+	must(getxattr("f", "user.bench", v, sizeof(v)) == 5, "getxattr");
+}
+
+/* Other workloads. */
+static void op_null(void)
+{
+	syscall(SYS_getppid);
+}
+
+/* A file of the process's own /proc/<pid> directory. */
+static void op_open_close_proc(void)
+{
+	int f = open("/proc/self/stat", O_RDONLY);
+
+	must(f >= 0 && !close(f), "open+close /proc/self");
+}
+
+static void op_fork_exit(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	must(pid > 0 && waitpid(pid, &status, 0) == pid && !status, "fork+exit");
 }
 
 static void op_fork_exec(void)
@@ -107,49 +178,185 @@ static void op_fork_exec(void)
 		execl("/bin/true", "true", (char *)NULL);
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || status)
-		exit(1);
+	must(pid > 0 && waitpid(pid, &status, 0) == pid && !status, "fork+exec");
 }
 
-static const struct {
+static void round_trip(int out, int in, const char *what)
+{
+	char c = 'x';
+
+	must(write(out, &c, 1) == 1 && read(in, &c, 1) == 1, what);
+}
+
+static void op_pipe_round_trip(void)
+{
+	round_trip(ping[1], pong[0], "pipe");
+}
+
+static void op_stream_round_trip(void)
+{
+	round_trip(stream[0], stream[0], "unix stream");
+}
+
+static void op_dgram_round_trip(void)
+{
+	round_trip(dgram[0], dgram[0], "unix datagram");
+}
+
+static void op_kill(void)
+{
+	must(!kill(getpid(), 0), "kill(self, 0)");
+}
+
+/* SIGURG, ignored by default: the permission check and the send, without waking the child. */
+static void op_kill_other(void)
+{
+	must(!kill(other, SIGURG), "kill(other)");
+}
+
+static void op_msg(void)
+{
+	struct {
+		long type;
+		char text[64];
+	} m = { .type = 1 };
+
+	must(!msgsnd(msq, &m, sizeof(m.text), 0) &&
+	     msgrcv(msq, &m, sizeof(m.text), 0, 0) == sizeof(m.text), "msgsnd+msgrcv");
+}
+
+struct op {
 	const char *name;
 	void (*fn)(void);
 	int loops;
-} ops[] = {
+};
+
+static const struct op file_ops[] = {
 	{ "stat", op_stat, 2000 },
+	{ "stat_8", op_stat8, 1000 },
 	{ "fstat", op_fstat, 2000 },
 	{ "open+close", op_open_close, 2000 },
 	{ "create+unlink", op_create_unlink, 500 },
+	{ "write_1k", op_write, 2000 },
+	{ "read_1k", op_read, 2000 },
 	{ "mmap(PROT_EXEC)", op_mmap_exec, 2000 },
+	{ "setxattr", op_setxattr, 1000 },
+	{ "getxattr", op_getxattr, 2000 },
+};
+
+static const struct op other_ops[] = {
+	{ "null_syscall", op_null, 5000 },
+	{ "open+close_proc", op_open_close_proc, 1000 },
 	{ "kill(self,0)", op_kill, 2000 },
+	{ "kill(other)", op_kill_other, 2000 },
 	{ "pipe_round_trip", op_pipe_round_trip, 500 },
+	{ "unix_stream_round_trip", op_stream_round_trip, 500 },
+	{ "unix_dgram_round_trip", op_dgram_round_trip, 500 },
+	{ "msg_send+receive", op_msg, 1000 },
+	{ "fork+exit", op_fork_exit, 50 },
 	{ "fork+exec", op_fork_exec, 20 },
 };
 
-/* Rule k: subject k mod 500, object a different label for each of the 34 rounds. */
-static int rule_text(const char *prefix, int k, char *buf, size_t size)
+/* Each operation once to warm caches and lazily allocated state, then timed. */
+static void run(const struct op *op, const char *suffix)
 {
-	int s = k % RULE_LABELS, o = (s + 1 + k / RULE_LABELS) % RULE_LABELS;
+	int loops = op->loops / scale > 2 ? op->loops / scale : 2, l;
+	long long start;
 
-	return snprintf(buf, size, "%s%d %s%d rx\n", prefix, s, prefix, o);
+	op->fn();
+	start = now();
+	for (l = 0; l < loops; l++)
+		op->fn();
+	printf("bench %s%s %lld\n", op->name, suffix, (now() - start) / loops);
+	fflush(stdout);
+}
+
+/* Slab kilobytes in use (every cache, reclaimable or not), from /proc/meminfo. */
+static long slab_kb(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[128];
+	long kb = -1;
+
+	must(f, "/proc/meminfo");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
+/* Slab bytes per new empty file: 10,000 of them in a new directory, removed afterwards. */
+static long slab_per_file(void)
+{
+	int files = SLAB_FILES / scale, k, f;
+	char name[16];
+	long before;
+
+	must(!mkdir("slab", 0755), "mkdir slab");
+	before = slab_kb();
+	for (k = 0; k < files; k++) {
+		snprintf(name, sizeof(name), "slab/%d", k);
+		f = open(name, O_CREAT | O_EXCL | O_WRONLY, 0600);
+		must(f >= 0 && !close(f), "create slab file");
+	}
+	before = (slab_kb() - before) * 1024 / files;
+	for (k = 0; k < files; k++) {
+		snprintf(name, sizeof(name), "slab/%d", k);
+		unlink(name);
+	}
+	rmdir("slab");
+	return before;
 }
 
 /*
- * Rules 0 to RULES - 1 as the lines of one text, their starts in @starts (RULES + 1 entries),
+ * The file workloads in @dir (made here: the file "f" of 1 KiB, its eight-component twin,
+ * removed afterwards), each row named "<op>@<fs>".
+ */
+static void file_workloads(const char *dir, const char *fs)
+{
+	char suffix[16];
+	unsigned int i;
+	int cwd = open(".", O_RDONLY | O_DIRECTORY);
+
+	snprintf(suffix, sizeof(suffix), "@%s", fs);
+	must(cwd >= 0 && !mkdir(dir, 0755) && !chdir(dir), dir);
+	must(!system("mkdir -p " DEEP_DIRS), "mkdir " DEEP_DIRS);
+	fd = open("f", O_CREAT | O_RDWR | O_TRUNC, 0644);
+	must(fd >= 0 && write(fd, buf, sizeof(buf)) == sizeof(buf), "f");
+	close(open(DEEP_PATH, O_CREAT | O_RDWR, 0644));
+	for (i = 0; i < ARRAY_SIZE(file_ops); i++)
+		run(&file_ops[i], suffix);
+	printf("bench slab_per_file%s %ld\n", suffix, slab_per_file());
+	close(fd);
+	must(!system("rm -rf f " DEEP_DIRS) && !fchdir(cwd), "clean up");
+	rmdir(dir);
+	close(cwd);
+}
+
+/* Rule k: subject k mod 500, object a different label for each of the 34 rounds. */
+static int rule_text(const char *prefix, int k, char *text, size_t size)
+{
+	int s = k % RULE_LABELS, o = (s + 1 + k / RULE_LABELS) % RULE_LABELS;
+
+	return snprintf(text, size, "%s%d %s%d rx\n", prefix, s, prefix, o);
+}
+
+/*
+ * Rules 0 to @count - 1 as the lines of one text, their starts in @starts (@count + 1 entries),
  * made before any clock starts: a figure is the writes' alone, not snprintf()'s.
  */
-static char *rule_lines(const char *prefix, int *starts)
+static char *rule_lines(const char *prefix, int *starts, int count)
 {
-	char *text = malloc(RULES * RULE_MAX + 1);
+	char *text = malloc(count * RULE_MAX + 1);
 	int k, len = 0;
 
-	if (!text)
-		exit(1);
-	for (k = 0; k < RULES; k++) {
+	must(text, "malloc");
+	for (k = 0; k < count; k++) {
 		starts[k] = len;
 		len += rule_text(prefix, k, text + len, RULE_MAX + 1);
 	}
-	starts[RULES] = len;
+	starts[count] = len;
 	return text;
 }
 
@@ -161,8 +368,7 @@ static long long per_write(int f, const char *text, const int *starts, int count
 
 	for (k = 0; k < count; k++) {
 		len = starts[k + 1] - starts[k];
-		if (write(f, text + starts[k], len) != len)
-			exit(1);
+		must(write(f, text + starts[k], len) == len, "rule write");
 	}
 	return (now() - start) / count;
 }
@@ -176,18 +382,17 @@ static long long per_write(int f, const char *text, const int *starts, int count
 static void load_one_per_write(int load, bool label)
 {
 	static int starts[RULES + 1], empty[RULES + 1];
-	char *text = rule_lines("l", starts);
-	int null = open("/dev/null", O_WRONLY), k;
+	int rules = RULES / scale, again = 2000 / scale, k;
+	char *text = rule_lines("l", starts, rules);
 
-	for (k = 0; k <= RULES; k++)
+	for (k = 0; k <= rules; k++)
 		empty[k] = k;
-	printf("bench load_rule %lld\n", per_write(load, text, starts, RULES));
-	printf("bench load_again %lld\n", per_write(load, text, starts, 2000));
-	printf("bench write_null %lld\n", per_write(null, text, starts, 2000));
-	memset(text, '\n', RULES);
+	printf("bench load_rule %lld\n", per_write(load, text, starts, rules));
+	printf("bench load_again %lld\n", per_write(load, text, starts, again));
+	printf("bench write_null %lld\n", per_write(null_fd, text, starts, again));
+	memset(text, '\n', rules);
 	if (label)
-		printf("bench load_empty %lld\n", per_write(load, text, empty, 2000));
-	close(null);
+		printf("bench load_empty %lld\n", per_write(load, text, empty, again));
 	free(text);
 }
 
@@ -195,17 +400,18 @@ static void load_one_per_write(int load, bool label)
 static long long load_batch(void)
 {
 	static int starts[RULES + 1];
-	char *text = rule_lines("b", starts);
+	int rules = RULES / scale;
+	char *text = rule_lines("b", starts, rules);
 	long long start;
 	int f = open(LABEL_LOAD, O_WRONLY);
 
+	must(f >= 0, LABEL_LOAD);
 	start = now();
-	if (f < 0 || write(f, text, starts[RULES]) != starts[RULES])
-		exit(1);
+	must(write(f, text, starts[rules]) == starts[rules], "batch write");
 	start = now() - start;
 	close(f);
 	free(text);
-	return start / RULES;
+	return start / rules;
 }
 
 /* The load file of the module under test, or -1: label's, else Smack's (mounting smackfs). */
@@ -220,13 +426,51 @@ static int open_load(bool *label)
 	return open(SMACK_LOAD, O_WRONLY);
 }
 
-/* The other end of the pipe round trip: echo every byte back. */
-static void echo_child(void)
+/*
+ * wb.bench_rules: 200 rules over 50 labels, four a subject (the floor, read-write, and three
+ * neighbours), loaded one per write; then this process takes the first subject's label, so that
+ * what it writes outside its own label is decided by a rule lookup.
+ */
+static void load_policy(void)
 {
+	static const char *const self[] = {
+		"/proc/self/attr/label/current", "/proc/self/attr/smack/current",
+	};
+	char line[RULE_MAX];
+	bool label;
+	int load = open_load(&label), k, len, f = -1;
+	unsigned int i;
+
+	must(load >= 0, "no label or Smack load file for wb.bench_rules");
+	for (k = 0; k < POLICY_RULES; k++) {
+		int s = k % POLICY_LABELS, o = (s + k / POLICY_LABELS) % POLICY_LABELS;
+
+		if (k < POLICY_LABELS)
+			len = snprintf(line, sizeof(line), "p%d _ rwxa\n", s);
+		else
+			len = snprintf(line, sizeof(line), "p%d p%d rwx\n", s, o);
+		must(write(load, line, len) == len, "policy rule");
+	}
+	close(load);
+	for (i = 0; i < ARRAY_SIZE(self) && f < 0; i++)
+		f = open(self[i], O_WRONLY);
+	must(f >= 0 && write(f, POLICY_SUBJECT, strlen(POLICY_SUBJECT)) > 0, "set own label");
+	close(f);
+	printf("# %d rules over %d labels, running as %s\n", POLICY_RULES, POLICY_LABELS,
+	       POLICY_SUBJECT);
+}
+
+/* The other end of a round trip: echo every byte from @in to @out until end of file. */
+static pid_t echo_child(int in, int out)
+{
+	pid_t pid = fork();
 	char c;
 
-	while (read(ping[0], &c, 1) == 1)
-		if (write(pong[1], &c, 1) != 1)
+	must(pid >= 0, "fork");
+	if (pid)
+		return pid;
+	while (read(in, &c, 1) == 1)
+		if (write(out, &c, 1) != 1)
 			break;
 	_exit(0);
 }
@@ -253,81 +497,102 @@ static void copy_module_results(int kmsg)
 	fflush(stdout);
 }
 
-/*
- * With "wb.bench_module=<path>" on the kernel command line, load that kernel module first: a
- * security module loaded into the stacker at run time, measured with its hooks on.
- */
-static int load_module(void)
+/* The value of "<key>=" on the kernel command line, or NULL. */
+static const char *cmdline_arg(const char *key)
 {
-	char cmdline[4096], path[256];
+	static char cmdline[4096];
+	static char value[256];
+	int cfd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n = cfd < 0 ? -1 : read(cfd, cmdline, sizeof(cmdline) - 1);
+	char fmt[64];
 	const char *p;
-	ssize_t n;
-	int cfd, mfd, kmsg, rc;
 
-	cfd = open("/proc/cmdline", O_RDONLY);
-	n = cfd < 0 ? -1 : read(cfd, cmdline, sizeof(cmdline) - 1);
 	if (cfd >= 0)
 		close(cfd);
 	if (n <= 0)
-		return 0;
+		return NULL;
 	cmdline[n] = '\0';
-	p = strstr(cmdline, "wb.bench_module=");
-	if (!p || sscanf(p, "wb.bench_module=%255s", path) != 1)
-		return 0;
-	mfd = open(path, O_RDONLY);
-	if (mfd < 0)
-		return -1;
+	p = strstr(cmdline, key);
+	snprintf(fmt, sizeof(fmt), "%s=%%255s", key);
+	if (!p || sscanf(p, fmt, value) != 1)
+		return NULL;
+	return value;
+}
+
+/* wb.bench_module: load that module into the running kernel, and print what it measured. */
+static void load_module(const char *path)
+{
+	int mfd = open(path, O_RDONLY), kmsg, rc;
+
+	must(mfd >= 0, path);
 	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (kmsg >= 0)
 		lseek(kmsg, 0, SEEK_END);
 	rc = syscall(SYS_finit_module, mfd, "", 0);
 	close(mfd);
 	printf("# loaded %s: %d\n", path, rc);
-	if (!rc)
-		copy_module_results(kmsg);
-	return rc;
+	must(!rc, "finit_module");
+	copy_module_results(kmsg);
 }
 
-int main(void)
+static bool on_ext4(const char *path)
 {
-	unsigned int i;
-	bool label;
-	int l;
+	struct statfs sfs;
 
+	return !statfs(path, &sfs) && sfs.f_type == EXT4_MAGIC;
+}
+
+int main(int argc, char **argv)
+{
+	pid_t echoes[3];
+	const char *arg;
+	unsigned int i;
+	cpu_set_t cpu0;
+	bool label;
+	int load;
+
+	if (argc > 1 && !strcmp(argv[1], "--short"))
+		scale = 100;
 	/*
 	 * All on the first CPU, children included: on two CPUs, whether a woken process runs here
-	 * or on the other CPU depends on the exact instruction count, so the pipe round trip and
-	 * fork+exec would switch between paths from one kernel build to the next.
+	 * or on the other CPU depends on the exact instruction count, so the round trips and
+	 * forks would switch between paths from one kernel build to the next.
 	 */
-	cpu_set_t cpu0;
-
 	CPU_ZERO(&cpu0);
 	CPU_SET(0, &cpu0);
-	if (sched_setaffinity(0, sizeof(cpu0), &cpu0) || load_module())
-		return 1;
+	must(!sched_setaffinity(0, sizeof(cpu0), &cpu0), "sched_setaffinity");
+	arg = cmdline_arg("wb.bench_module");
+	if (arg)
+		load_module(arg);
+	arg = cmdline_arg("wb.bench_rules");
+	if (arg && !strcmp(arg, "1"))
+		load_policy();
 	/* Let the work that boot leaves behind (deferred initcalls, RCU, console) finish first. */
-	sleep(5);
-	fd = open(FILE_PATH, O_CREAT | O_RDWR, 0644);
-	if (fd < 0 || pipe(ping) || pipe(pong))
-		return 1;
-	if (fork() == 0)
-		echo_child();
-	for (i = 0; i < ARRAY_SIZE(ops); i++) {
-		long long start;
+	if (scale == 1)
+		sleep(5);
+	memset(buf, 'x', sizeof(buf));
+	null_fd = open("/dev/null", O_WRONLY);
+	msq = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+	must(null_fd >= 0 && msq >= 0 && !pipe(ping) && !pipe(pong) &&
+	     !socketpair(AF_UNIX, SOCK_STREAM, 0, stream) &&
+	     !socketpair(AF_UNIX, SOCK_DGRAM, 0, dgram), "set up");
+	echoes[0] = other = echo_child(ping[0], pong[1]);
+	echoes[1] = echo_child(stream[1], stream[1]);
+	echoes[2] = echo_child(dgram[1], dgram[1]);
 
-		ops[i].fn();	/* warm caches and lazily allocated state */
-		start = now();
-		for (l = 0; l < ops[i].loops; l++)
-			ops[i].fn();
-		printf("bench %s %lld\n", ops[i].name, (now() - start) / ops[i].loops);
-		fflush(stdout);
-	}
-	close(ping[1]);
+	file_workloads("/tmp/wb-bench", "tmpfs");
+	if (on_ext4("/var/tmp"))
+		file_workloads("/var/tmp/wb-bench", "ext4");
+	for (i = 0; i < ARRAY_SIZE(other_ops); i++)
+		run(&other_ops[i], "");
+	for (i = 0; i < ARRAY_SIZE(echoes); i++)
+		kill(echoes[i], SIGKILL);
+	msgctl(msq, IPC_RMID, NULL);
 
-	load_fd = open_load(&label);
-	if (load_fd >= 0) {
-		load_one_per_write(load_fd, label);
-		close(load_fd);
+	load = open_load(&label);
+	if (load >= 0) {
+		load_one_per_write(load, label);
+		close(load);
 		if (label)
 			printf("bench load_batch %lld\n", load_batch());
 	}

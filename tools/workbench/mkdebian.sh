@@ -61,6 +61,8 @@ for a in reboot cttyhack; do
 done
 cp -r "$progs/kselftest" "$wb/kselftest"
 cp "$progs/bin/labelctl" "$root/usr/local/bin/labelctl"
+# The benchmark: make bench boots its configurations on this system, and bench_test runs it.
+install -m 755 "$progs/tests/lsm_bench" "$wb/tests/lsm_bench"
 cp -r "$top/tests/demo" "$wb/demo"
 install -m 644 "$top/tests/debian/ktap.sh" "$wb/tests/debian/ktap.sh"
 for t in "$top"/tests/debian/*_test.sh; do
