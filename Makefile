@@ -9,7 +9,9 @@
 #   make check-debug  the debug kernel's boot alone (part of make check)
 #   make check-fresh [FORM=quick]  make check (or a quick form) from a fresh clone in a minimal
 #                Debian 12 chroot: proves that make check installs everything it needs
-#   make bench   instructions per system call in each security configuration, side by side
+#   make bench   instructions per operation in each security configuration against pristine 6.12,
+#                the targets of tests/bench/targets checked: build/bench/report.md, overhead.png
+#                (BENCH_ONLY="P0 P" measures those configurations only)
 #   make export [SIGNOFF="Name <address>"] [BISECT=none|mid|all]  the project as a git format-patch
 #                series against pristine 6.12 in build/export/patches/, checked (checkpatch, git am,
 #                builds) and with a cover letter
@@ -44,10 +46,11 @@ LOCK := flock $(B)/.lock
 # library", then "coccicheck failed"; found by make check-fresh). checkpatch checks the SPDX line
 # of each file a patch adds with scripts/spdxcheck.py, which imports ply and git (make export).
 # bindeb-pkg runs dpkg-buildpackage, and its debian/rules dh_listpackages (make deb): debhelper.
+# make bench plots with gnuplot, and same-kernel.py disassembles with binutils' objdump.
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs \
-	python3-ply python3-git debhelper
+	python3-ply python3-git debhelper gnuplot-nox binutils
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
 	bench export deb check-deb clean distclean

@@ -2,53 +2,65 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make bench: boot each configuration of tests/bench/configurations under qemu TCG with
 # -icount shift=0 (the guest clock counts instructions), two CPUs, and no address randomization
-# (nokaslr norandmaps), so the counts repeat exactly; run tests/bench/lsm_bench, and print
-# guest instructions per operation side by side, with each configuration's overhead over the
-# first. A benchmark, not a test: it fails only if a configuration cannot be measured.
+# (nokaslr norandmaps), so the counts repeat; run tests/bench/lsm_bench once a boot, as many boots
+# as the configuration asks; then tools/workbench/bench-report.py writes build/bench/report.md
+# (medians, spreads, and the targets of tests/bench/targets) and exits non-zero when a target is
+# missed. A benchmark, not a test: make check does not run it (it runs lsm_bench --short once).
+#   BENCH_ONLY="P0 P"  measure these configurations only, keep the others' last figures
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 res=$top/build/results
-mkdir -p "$res"
-table=$res/bench.tsv
-: > "$table"
+out=$top/build/bench
+mkdir -p "$res" "$out"
+only=${BENCH_ONLY:-}
+start=$(date +%s)
 
-while read -r name variant cmdline; do
+declare -A built
+while read -r name variant root boots cmdline; do
 	case "$name" in ''|'#'*) continue ;; esac
-	if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" \
-		>"$res/build-$variant.log" 2>&1; then
-		echo "  BENCH   $name: kernel variant $variant does not build (build/results/build-$variant.log)"
-		exit 1
+	if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then
+		continue
 	fi
-	log=$res/bench-$name.log
-	if ! "$top/tools/workbench/vm.sh" --variant "$variant" --mode tests --tests lsm_bench \
-		--icount --append "$cmdline nokaslr norandmaps" --log "$log" --timeout 600 >"$res/bench-$name.out" 2>&1; then
-		echo "  BENCH   $name: the VM failed:"
-		sed 's/^/    /' "$res/bench-$name.out" | tail -n 20
-		exit 1
+	if [ -z "${built[$variant]:-}" ]; then
+		if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" \
+			>"$res/build-$variant.log" 2>&1; then
+			echo "  BENCH   $name: kernel variant $variant does not build (build/results/build-$variant.log)"
+			exit 1
+		fi
+		built[$variant]=1
 	fi
-	tr -d '\r' < "$log" | awk -v n="$name" '/^bench /{ print n "\t" $2 "\t" $3 }' >> "$table"
-	echo "  BENCH   $name ($variant, $cmdline): $(grep -c "^$name	" "$table") operations"
+	rm -f "$out/$name".*.tsv
+	for run in $(seq 1 "$boots"); do
+		log=$res/bench-$name.$run.log
+		if ! "$top/tools/workbench/vm.sh" --variant "$variant" --root "$root" --mode tests \
+			--tests lsm_bench --icount --append "$cmdline nokaslr norandmaps" --log "$log" \
+			--timeout 900 >"$res/bench-$name.out" 2>&1; then
+			echo "  BENCH   $name: the VM failed:"
+			sed 's/^/    /' "$res/bench-$name.out" | tail -n 20
+			exit 1
+		fi
+		tr -d '\r' < "$log" | awk '/^bench /{ print $2 "\t" $3 }' > "$out/$name.$run.tsv"
+		if ! tr -d '\r' < "$log" | grep -q '^WB-END lsm_bench rc=0'; then
+			echo "  BENCH   $name: lsm_bench failed (build/results/bench-$name.$run.log):"
+			tr -d '\r' < "$log" | sed -n '/^WB-BEGIN lsm_bench/,/^WB-END/p' | tail -n 10 | sed 's/^/    /'
+			exit 1
+		fi
+	done
+	echo "  BENCH   $name ($variant, $root, $cmdline): $(wc -l < "$out/$name.1.tsv") rows, $boots boots"
 done < "$top/tests/bench/configurations"
 
-# One row per operation: instructions per operation, then the overhead over the baseline.
-awk -F'\t' '
-	!($1 in seen) { seen[$1] = 1; cfg[++ncfg] = $1 }
-	!($2 in seenop) { seenop[$2] = 1; op[++nop] = $2 }
-	{ v[$1, $2] = $3 }
-	END {
-		printf "%-16s", "instructions/op"
-		for (c = 1; c <= ncfg; c++) printf " %16s", cfg[c]
-		printf "\n"
-		for (o = 1; o <= nop; o++) {
-			printf "%-16s", op[o]
-			for (c = 1; c <= ncfg; c++) {
-				base = v[cfg[1], op[o]]
-				if (c == 1 || !base || !((cfg[c], op[o]) in v))
-					printf " %16s", v[cfg[c], op[o]]
-				else
-					printf " %8s (%+5.1f%%)", v[cfg[c], op[o]], 100 * (v[cfg[c], op[o]] - base) / base
-			}
-			printf "\n"
-		}
-	}' "$table" | tee "$res/bench.txt"
+echo "  BENCH   measured in $(( $(date +%s) - start )) s"
+# The project's kernel without its modules against pristine: compiled code, not counts.
+for v in pristine unconfigured; do
+	flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$v" >"$res/build-$v.log" 2>&1 ||
+		{ echo "  BENCH   kernel variant $v does not build (build/results/build-$v.log)"; exit 1; }
+done
+/usr/bin/python3 "$top/tools/workbench/same-kernel.py" "$top/build/kernel-pristine" \
+	"$top/build/kernel-unconfigured" "$out/same-kernel.md"
+/usr/bin/python3 "$top/tools/workbench/bench-report.py" "$top/tests/bench/configurations" \
+	"$top/tests/bench/targets" "$out" "$out/same-kernel.md"
+rc=$?
+gnuplot -e "dat='$out/overhead.dat'; png='$out/overhead.png'" "$top/tools/workbench/bench-plot.gp" &&
+	echo "  BENCH   build/bench/report.md, build/bench/overhead.png"
+exit $rc

@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build one kernel variant (tests/configs/variants) into build/kernel-<variant>/: tinyconfig (or,
-# when the variant's first word is "defconfig", the architecture's defconfig) plus the variant's
+# when the variant's words start with "defconfig", the architecture's defconfig) plus the variant's
 # fragments, then bzImage, the modules (the stacker's sample) and the uapi headers the test
-# programs compile against.
+# programs compile against. A variant whose words start with "pristine" is built from
+# build/pristine, untouched 6.12 without any project file or patch (make bench's mainline
+# baselines), instead of build/linux.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,6 +20,7 @@ if [ -z "$frags" ]; then
 	exit 1
 fi
 base=tinyconfig
+case $frags in " pristine "*) src=$top/build/pristine frags=${frags# pristine} ;; esac
 case $frags in " defconfig "*) base=defconfig frags=${frags# defconfig} ;; esac
 mkdir -p "$out"
 
