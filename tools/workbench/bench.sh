@@ -16,20 +16,24 @@ mkdir -p "$res" "$out"
 only=${BENCH_ONLY:-}
 start=$(date +%s)
 
+# Build a kernel variant, once a run (incrementally: an unchanged one is up to date at once).
 declare -A built
+build() {
+	[ -z "${built[$1]:-}" ] || return 0
+	if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$1" \
+		>"$res/build-$1.log" 2>&1; then
+		echo "  BENCH   kernel variant $1 does not build (build/results/build-$1.log)"
+		exit 1
+	fi
+	built[$1]=1
+}
+
 while read -r name variant root boots cmdline; do
 	case "$name" in ''|'#'*) continue ;; esac
 	if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then
 		continue
 	fi
-	if [ -z "${built[$variant]:-}" ]; then
-		if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" \
-			>"$res/build-$variant.log" 2>&1; then
-			echo "  BENCH   $name: kernel variant $variant does not build (build/results/build-$variant.log)"
-			exit 1
-		fi
-		built[$variant]=1
-	fi
+	build "$variant"
 	rm -f "$out/$name".*.tsv
 	for run in $(seq 1 "$boots"); do
 		log=$res/bench-$name.$run.log
@@ -52,10 +56,8 @@ done < "$top/tests/bench/configurations"
 
 echo "  BENCH   measured in $(( $(date +%s) - start )) s"
 # The project's kernel without its modules against pristine: compiled code, not counts.
-for v in pristine unconfigured; do
-	flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$v" >"$res/build-$v.log" 2>&1 ||
-		{ echo "  BENCH   kernel variant $v does not build (build/results/build-$v.log)"; exit 1; }
-done
+build pristine
+build unconfigured
 /usr/bin/python3 "$top/tools/workbench/same-kernel.py" "$top/build/kernel-pristine" \
 	"$top/build/kernel-unconfigured" "$out/same-kernel.md"
 /usr/bin/python3 "$top/tools/workbench/bench-report.py" "$top/tests/bench/configurations" \
