@@ -62,12 +62,14 @@ def check_target(words, median, spread):
     limit = float(limit)
     floor = measure.split(':')[1] if measure.startswith('over:') else None
     same = measure == 'same'
-    title = (f'{cand} against {base}: overhead over {floor}, {cand}\'s at most {limit:g} of {base}\'s'
-             if floor else f'{cand} against {base}: {cand} / {base} within 1 ± {limit:g} or the '
-             'spread of their boots' if same
-             else f'{cand} against {base}: {cand} / {base} <= {limit:g}')
-    bound = f'1 ± {limit:g}' if same else f'<= {limit:g}'
-    lines = ['', f'### {title}', '']
+    if floor:
+        rule = f'overhead over {floor}, {cand}\'s at most {limit:g} of {base}\'s'
+    elif same:
+        rule = f'{cand} / {base} within 1 ± {limit:g} or the spread of their boots'
+    else:
+        rule = f'{cand} / {base} <= {limit:g}'
+    bound = f'<= {limit:g}'
+    lines = ['', f'### {cand} against {base}: {rule}', '']
     wanted = [c for c in (cand, base, floor) if c]
     missing = [c for c in wanted if c not in median]
     if missing:
@@ -101,7 +103,7 @@ def check_target(words, median, spread):
             ok = ratio <= limit
         missed += not ok
         body.append(cells + [f'{ratio:.4f}', bound, 'pass' if ok else '**miss**'])
-    header = ([r'workload', base, cand] if floor is None else
+    header = (['workload', base, cand] if floor is None else
               ['workload', floor, base, cand, f'{cand} - {floor}', f'{base} - {floor}'])
     lines += table(header + ['ratio', 'target', ''], body)
     for r in absent:
