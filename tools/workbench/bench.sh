@@ -28,6 +28,11 @@ build() {
 	built[$1]=1
 }
 
+# The Debian system's programs are built against the stacked kernel's headers
+# (tools/workbench/mkdebian.sh), whichever kernel boots it: a fresh build/ needs that kernel
+# before the first configuration (pristine's) boots.
+build stacked
+
 while read -r name variant root boots cmdline; do
 	case "$name" in ''|'#'*) continue ;; esac
 	if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then
