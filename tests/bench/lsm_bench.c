@@ -316,8 +316,8 @@ static long slab_kb(void)
 static long slab_per_file(void)
 {
 	int files = SLAB_FILES / scale, k, f;
+	long before, per_file;
 	char name[16];
-	long before;
 
 	must(!mkdir("slab", 0755), "mkdir slab");
 	before = slab_kb();
@@ -326,13 +326,13 @@ static long slab_per_file(void)
 		f = open(name, O_CREAT | O_EXCL | O_WRONLY, 0600);
 		must(f >= 0 && !close(f), "create slab file");
 	}
-	before = (slab_kb() - before) * 1024 / files;
+	per_file = (slab_kb() - before) * 1024 / files;
 	for (k = 0; k < files; k++) {
 		snprintf(name, sizeof(name), "slab/%d", k);
 		unlink(name);
 	}
 	rmdir("slab");
-	return before;
+	return per_file;
 }
 
 /*
@@ -463,9 +463,9 @@ static int open_load(bool *label)
 }
 
 /*
- * wb.bench_rules: 200 rules over 50 labels, four a subject (the floor, read-write, and three
- * neighbours), loaded one per write; then this process takes the first subject's label, so that
- * what it writes outside its own label is decided by a rule lookup.
+ * wb.bench_rules: 200 rules over 50 labels, four a subject (rwxa on the floor "_", rwx on each of
+ * the next three labels), loaded one per write; then this process takes the first subject's
+ * label, so that what it writes outside its own label is decided by a rule lookup.
  */
 static void load_policy(void)
 {
