@@ -186,15 +186,21 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
 	return NULL;
 }
 
+/* The label of a file without security.label: its mount's labeldef=, or the floor. */
+static struct label *default_label(struct inode *inode)
+{
+	return label_sb_option(inode->i_sb, LABEL_MOUNT_DEF) ?: label_floor;
+}
+
 /*
  * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
- * its creator's label, as a file would; anything else is "_".
+ * its creator's label, as a file would; anything else is the default.
  */
 static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
 		return label_of_current();
-	return label_floor;
+	return default_label(inode);
 }
 
 /*
@@ -222,8 +228,9 @@ static bool transmuting_on_disk(struct dentry *dentry, struct inode *inode)
 }
 
 /*
- * An inode found on disk: its label comes from security.label, the floor without one or with
- * one that is not a label (empty, too long, invalid), as on a disk from elsewhere.
+ * An inode found on disk: its label comes from security.label, the default (labeldef=, or the
+ * floor) without one or with one that is not a label (empty, too long, invalid), as on a disk
+ * from elsewhere.
  */
 static void label_from_disk(struct dentry *dentry, struct inode *inode)
 {
@@ -243,12 +250,12 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 	if (!label && S_ISDIR(inode->i_mode))
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {
-		label = label_floor;
+		label = default_label(inode);
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))
-				label = PTR_ERR(label) == -EINVAL ? label_floor :
+				label = PTR_ERR(label) == -EINVAL ? default_label(inode) :
 					unreadable(inode, PTR_ERR(label));
 		} else if (len < 0 && len != -ENODATA && len != -EOPNOTSUPP && len != -ERANGE) {
 			label = unreadable(inode, len);
@@ -271,13 +278,24 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
 
 /*
  * Every mount through mount(2) or fsmount(2), the root file system's included (files_test tries
- * both). Mounts the kernel makes itself through vfs_kern_mount() (automounts, internal pseudo
- * file systems) do not come here: their roots stay at the floor, which is also what a root
- * without security.label gets.
+ * both), after sb_set_mnt_opts. Mounts the kernel makes itself through vfs_kern_mount()
+ * (automounts, internal pseudo file systems) do not come here: their roots stay at the floor,
+ * which is also what a root without security.label gets. A labelroot= or labeltransmute= option
+ * labels the root whatever its attribute says, once: a later mount of the same super block
+ * finds it labelled.
  */
 static int hook_sb_kern_mount(const struct super_block *sb)
 {
-	label_from_disk(sb->s_root, d_inode(sb->s_root));
+	struct label *transmute = label_sb_option(sb, LABEL_MOUNT_TRANSMUTE);
+	struct label *root = transmute ?: label_sb_option(sb, LABEL_MOUNT_ROOT);
+	struct inode *inode = d_inode(sb->s_root);
+	struct label_inode *li = label_inode(inode);
+
+	if (root && li && !READ_ONCE(li->obj.label)) {
+		label_inode_set_transmute(inode, transmute && S_ISDIR(inode->i_mode));
+		label_inode_set(inode, root);
+	}
+	label_from_disk(sb->s_root, inode);
 	return 0;
 }
 
@@ -377,11 +395,6 @@ static int hook_inode_rename(struct inode *old_dir, struct dentry *old_dentry,
 	       target_check(new_dentry, "inode_rename");
 }
 
-static struct label_sb *sb_obj(struct super_block *sb)
-{
-	return security_get_value(sb->s_security, STACKER_SUPERBLOCK, &label_values);
-}
-
 static int hook_sb_alloc_security(struct super_block *sb)
 {
 	struct label_sb *obj = security_attach_value(sb->s_security, STACKER_SUPERBLOCK,
@@ -389,7 +402,7 @@ static int hook_sb_alloc_security(struct super_block *sb)
 
 	if (!obj)
 		return -ENOMEM;
-	obj->trusted = false;
+	memset(obj, 0, sizeof(*obj));
 	return 0;
 }
 
@@ -429,7 +442,7 @@ static bool is_root_sb(struct super_block *sb)
  */
 bool label_sb_carries_transitions(struct super_block *sb)
 {
-	struct label_sb *obj = sb_obj(sb);
+	struct label_sb *obj = label_sb(sb);
 
 	if (!sb_may_be_trusted(sb))
 		return false;
@@ -454,7 +467,7 @@ int label_trust_path(const char *name)
 	rc = kern_path(name, LOOKUP_FOLLOW, &path);
 	if (rc)
 		return rc;
-	obj = sb_obj(path.dentry->d_sb);
+	obj = label_sb(path.dentry->d_sb);
 	if (!sb_may_be_trusted(path.dentry->d_sb) || WARN_ON_ONCE(!obj))
 		rc = -EPERM;
 	else
@@ -463,11 +476,18 @@ int label_trust_path(const char *name)
 	return rc;
 }
 
-/* statfs() reads the file system's root, as Smack reads its floor. */
+/*
+ * statfs() reads the file system's root, or the label of its labelfloor= option, as Smack
+ * reads its floor.
+ */
 static int hook_sb_statfs(struct dentry *dentry)
 {
-	return label_inode_check(d_backing_inode(dentry->d_sb->s_root), LABEL_MAY_READ,
-				 "sb_statfs");
+	struct super_block *sb = dentry->d_sb;
+	struct label *floor = label_sb_option(sb, LABEL_MOUNT_FLOOR);
+
+	if (floor)
+		return label_check_current(floor, LABEL_MAY_READ, "sb_statfs", NULL);
+	return label_inode_check(d_backing_inode(sb->s_root), LABEL_MAY_READ, "sb_statfs");
 }
 
 static struct security_hook_list label_fs_hooks[] __ro_after_init = {

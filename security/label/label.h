@@ -443,13 +443,49 @@ static inline bool label_is_xattr(const char *name)
 struct label *label_syslog_get(void);
 void label_syslog_set(struct label *label);
 
+/* The labels a mount option may name (mount.c), in struct label_mount.labels[]. */
+enum label_mount_option {
+	LABEL_MOUNT_DEF,	/* labeldef=: every file without security.label */
+	LABEL_MOUNT_ROOT,	/* labelroot=: the root directory */
+	LABEL_MOUNT_FLOOR,	/* labelfloor=: statfs() asks r of it instead of the root */
+	LABEL_MOUNT_HAT,	/* labelhat=: kept and shown, checked nowhere, as Smack's */
+	LABEL_MOUNT_TRANSMUTE,	/* labeltransmute=: the root, which transmutes */
+	__LABEL_MOUNT_MAX
+};
+
+/**
+ * struct label_mount - the labels a mount's options name, NULL where none
+ * @labels: indexed by enum label_mount_option
+ */
+struct label_mount {
+	struct label *labels[__LABEL_MOUNT_MAX];
+};
+
 /**
  * struct label_sb - what the module keeps on a superblock
  * @trusted: an administrator marked the file system trusted for exec transitions
+ * @mounted: the first mount set @mount; under s_umount, before the superblock is visible
+ * @mount: the first mount's label options; constant once @mounted, read without a lock
  */
 struct label_sb {
 	bool trusted;
+	bool mounted;
+	struct label_mount mount;
 };
+
+static inline struct label_sb *label_sb(const struct super_block *sb)
+{
+	return security_get_value(sb->s_security, STACKER_SUPERBLOCK, &label_values);
+}
+
+/* The label a mount option of @sb's file system names, or NULL. */
+static inline struct label *label_sb_option(const struct super_block *sb,
+					    enum label_mount_option opt)
+{
+	const struct label_sb *sbl = label_sb(sb);
+
+	return sbl ? sbl->mount.labels[opt] : NULL;
+}
 
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
 struct label_set *label_cred_relabel(const struct cred *cred);
@@ -463,6 +499,7 @@ struct label *label_intern_nofs(const char *name, size_t len);
 /* Hook registration, one function per hook file. */
 void __init label_add_cred_hooks(void);
 void __init label_add_fs_hooks(void);
+void __init label_add_mount_hooks(void);
 void __init label_add_xattr_hooks(void);
 void __init label_add_file_hooks(void);
 void __init label_add_syslog_hooks(void);

@@ -81,6 +81,7 @@ static int __init label_init(void)
 	}
 	label_add_cred_hooks();
 	label_add_fs_hooks();
+	label_add_mount_hooks();
 	label_add_xattr_hooks();
 	label_add_file_hooks();
 	label_add_task_hooks();

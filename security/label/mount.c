@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: mount options - the labels of a file system that cannot store them or should not be
+ * believed, as Smack's smackfsdef= family: labeldef=, labelroot=, labelfloor=, labelhat= and
+ * labeltransmute=.
+ *
+ * The framework gives each LSM mount options of its own (CONFIG_SECURITY_MNT_OPTS_PER_LSM), so
+ * these live beside SELinux's context= options: fc->security is this module's struct
+ * label_mount while its hooks run.
+ */
+
+#include "label.h"
+
+#include <linux/fs_context.h>
+#include <linux/fs_parser.h>
+#include <linux/ratelimit.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+static const char *const option_names[__LABEL_MOUNT_MAX] = {
+	[LABEL_MOUNT_DEF] = "labeldef",
+	[LABEL_MOUNT_ROOT] = "labelroot",
+	[LABEL_MOUNT_FLOOR] = "labelfloor",
+	[LABEL_MOUNT_HAT] = "labelhat",
+	[LABEL_MOUNT_TRANSMUTE] = "labeltransmute",
+};
+
+static DEFINE_RATELIMIT_STATE(option_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * Intern @value as the label of option @opt in *@mnt_opts. An option names a label, which is
+ * policy: its writer needs what relabelling a file needs (CAP_MAC_ADMIN, a label onlycap
+ * allows, no freeze). It is checked as the option is parsed, in the task that names the label,
+ * before the label is interned: a task that may mount only in its own user namespace cannot
+ * fill the label table through mount options.
+ *
+ * Return: 0, -EPERM, -EINVAL if @value is NULL or not a label, or -ENOMEM.
+ */
+static int add_option(void **mnt_opts, int opt, const char *value)
+{
+	struct label_mount *opts = *mnt_opts;
+	struct label *label;
+	int rc;
+
+	rc = label_may_relabel("mount option", &option_refusals);
+	if (rc)
+		return rc;
+	if (!value)
+		return -EINVAL;
+	label = label_intern(value, strlen(value));
+	if (IS_ERR(label))
+		return PTR_ERR(label);
+	if (!opts) {
+		opts = kzalloc(sizeof(*opts), GFP_KERNEL);
+		if (!opts)
+			return -ENOMEM;
+		*mnt_opts = opts;
+	}
+	opts->labels[opt] = label;
+	return 0;
+}
+
+/* mount(2) and fsconfig(2) of a file system on the mount API. */
+static int hook_fs_context_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	int opt = match_string(option_names, ARRAY_SIZE(option_names), param->key);
+	int rc;
+
+	if (opt < 0)
+		return -ENOPARAM;
+	rc = add_option(&fc->security, opt,
+			param->type == fs_value_is_string ? param->string : NULL);
+	if (rc == -EINVAL)
+		return invalf(fc, "label: %s= needs a label", param->key);
+	return rc;
+}
+
+/*
+ * mount(2) of a file system still on the legacy interface (devpts, ext2, f2fs, ubifs, ...):
+ * take this module's options out of the comma-separated @options, leaving the others in order.
+ * A label with a comma can only be given through fsconfig(2) on a file system on the mount API.
+ */
+static int hook_sb_eat_lsm_opts(char *options, void **mnt_opts)
+{
+	char *from = options, *to = options, *next, *eq;
+	size_t len;
+	int opt, rc;
+
+	for (; from; from = next) {
+		next = strchr(from, ',');
+		if (next)
+			*next++ = '\0';
+		len = strlen(from);
+		eq = strchr(from, '=');
+		if (eq)
+			*eq = '\0';
+		opt = match_string(option_names, ARRAY_SIZE(option_names), from);
+		if (opt >= 0) {
+			rc = add_option(mnt_opts, opt, eq ? eq + 1 : NULL);
+			if (rc == -EINVAL)
+				pr_err("%s= needs a label\n", from);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (eq)
+			*eq = '=';
+		if (to != options)
+			*to++ = ',';
+		memmove(to, from, len);
+		to += len;
+	}
+	*to = '\0';
+	return 0;
+}
+
+static int hook_fs_context_dup(struct fs_context *fc, struct fs_context *src_fc)
+{
+	const struct label_mount *src = src_fc->security;
+
+	if (!src)
+		return 0;
+	fc->security = kmemdup(src, sizeof(*src), GFP_KERNEL);
+	return fc->security ? 0 : -ENOMEM;
+}
+
+static void hook_sb_free_mnt_opts(void *mnt_opts)
+{
+	kfree(mnt_opts);
+}
+
+/* Whether @opts, a mount's options or NULL, name what @sbl's first mount named. */
+static bool same_options(const struct label_sb *sbl, const struct label_mount *opts)
+{
+	static const struct label_mount none;
+
+	return !memcmp(&sbl->mount, opts ?: &none, sizeof(none));
+}
+
+/*
+ * The first mount of a super block sets its labels, under s_umount, before the super block
+ * is visible; a later mount of the same super block (the same device again) or a remount must
+ * name the same ones, or none: the files already labelled would not follow.
+ */
+static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
+				unsigned long kern_flags, unsigned long *set_kern_flags)
+{
+	struct label_sb *sbl = label_sb(sb);
+
+	if (WARN_ON_ONCE(!sbl))
+		return -ENOMEM;
+	if (!sbl->mounted) {
+		if (mnt_opts)
+			sbl->mount = *(struct label_mount *)mnt_opts;
+		sbl->mounted = true;
+		return 0;
+	}
+	if (!mnt_opts || same_options(sbl, mnt_opts))
+		return 0;
+	pr_notice_ratelimited("mount of %s refused: it is mounted with other label options\n",
+			      sb->s_id);
+	return -EINVAL;
+}
+
+static int hook_sb_remount(struct super_block *sb, void *mnt_opts)
+{
+	return hook_sb_set_mnt_opts(sb, mnt_opts, 0, NULL);
+}
+
+/* NFS asks whether a super block may be shared by a mount with these options: 0 if it may. */
+static int hook_sb_mnt_opts_compat(struct super_block *sb, void *mnt_opts)
+{
+	const struct label_sb *sbl = label_sb(sb);
+
+	return !sbl || same_options(sbl, mnt_opts) ? 0 : 1;
+}
+
+/* /proc/mounts shows the options, escaped, so that mount(8) can give them back on a remount. */
+static int hook_sb_show_options(struct seq_file *m, struct super_block *sb)
+{
+	const struct label_sb *sbl = label_sb(sb);
+	int i;
+
+	for (i = 0; sbl && i < __LABEL_MOUNT_MAX; i++)
+		if (sbl->mount.labels[i])
+			seq_show_option(m, option_names[i], sbl->mount.labels[i]->name);
+	return 0;
+}
+
+static struct security_hook_list label_mount_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(fs_context_parse_param, hook_fs_context_parse_param),
+	LSM_HOOK_INIT(sb_eat_lsm_opts, hook_sb_eat_lsm_opts),
+	LSM_HOOK_INIT(fs_context_dup, hook_fs_context_dup),
+	LSM_HOOK_INIT(sb_free_mnt_opts, hook_sb_free_mnt_opts),
+	LSM_HOOK_INIT(sb_set_mnt_opts, hook_sb_set_mnt_opts),
+	LSM_HOOK_INIT(sb_remount, hook_sb_remount),
+	LSM_HOOK_INIT(sb_mnt_opts_compat, hook_sb_mnt_opts_compat),
+	LSM_HOOK_INIT(sb_show_options, hook_sb_show_options),
+};
+
+/**
+ * label_add_mount_hooks() - register the mount option hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_mount_hooks(void)
+{
+	label_add_hooks(label_mount_hooks, ARRAY_SIZE(label_mount_hooks));
+}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Mount options, as Smack's smackfsdef= family: labeldef= labels the files of a file system
+ * that has no security.label for them (devpts here: no xattrs), labelroot= its root,
+ * labeltransmute= a transmuting root, labelfloor= what statfs() reads, labelhat= is kept and
+ * shown. Through mount(2) and fsconfig(2), refused without CAP_MAC_ADMIN and for a name that is
+ * not a label, fixed for the super block's life. Beside SELinux (the Debian boots), each
+ * module's options reach it: context= and labelroot= on one mount.
+ */
+
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
+
+#include "common.h"
+
+#define MNT "/tmp/mount_test"
+#define RULES "mt_s mt_obj rwxt\n_ mt_obj rwx\n"
+
+FIXTURE(mnt) {
+};
+
+FIXTURE_SETUP(mnt)
+{
+	ASSERT_EQ(0, load(RULES));
+	umount2(MNT, MNT_DETACH);
+	rmdir(MNT);
+	ASSERT_EQ(0, mkdir(MNT, 0755));
+}
+
+FIXTURE_TEARDOWN(mnt)
+{
+	umount2(MNT, MNT_DETACH);
+	rmdir(MNT);
+}
+
+static int mount_tmpfs(const char *options)
+{
+	return mount("tmpfs", MNT, "tmpfs", 0, options);
+}
+
+/* The line of /proc/self/mounts for MNT, in @buf, or an empty string. */
+static void mounts_line(char *buf, size_t size)
+{
+	char all[TEXT_SIZE];
+	const char *line;
+	size_t len;
+
+	buf[0] = '\0';
+	if (read_text("/proc/self/mounts", all, sizeof(all)) < 0)
+		return;
+	line = strstr(all, " " MNT " ");
+	if (!line)
+		return;
+	while (line > all && line[-1] != '\n')
+		line--;
+	len = strcspn(line, "\n");
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+}
+
+/*
+ * A pty made on the devpts mounted at MNT, unlocked: its node, made by the kernel when the
+ * master is opened (no xattrs, no inode_init_security), takes the mount's labeldef= label.
+ * Returns the master, the node's path in @path.
+ */
+static int new_pty(struct __test_metadata *const _metadata, char *path, size_t size)
+{
+	int master = open(MNT "/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	unsigned int n;
+	int unlock = 0;
+
+	ASSERT_LE(0, master);
+	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
+	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
+	snprintf(path, size, MNT "/%u", n);
+	return master;
+}
+
+static int open_rw(const char *path)
+{
+	int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+	if (fd >= 0)
+		close(fd);
+	return fd < 0 ? -1 : 0;
+}
+
+TEST_F(mnt, def_labels_files_without_an_attribute)
+{
+	char pty[64];
+	int master;
+
+	ASSERT_EQ(0, mount("devpts", MNT, "devpts", 0, "ptmxmode=0666,labeldef=mt_obj"));
+	master = new_pty(_metadata, pty, sizeof(pty));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, open_rw(pty)));
+	ASSERT_LABEL_DENIES("mt_n", ROOT, open_rw(pty));
+	close(master);
+	ASSERT_EQ(0, umount(MNT));
+
+	/* Without the option the node is "_", which only its own label may write. */
+	ASSERT_EQ(0, mount("devpts", MNT, "devpts", 0, "ptmxmode=0666"));
+	master = new_pty(_metadata, pty, sizeof(pty));
+	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT, open_rw(pty)));
+	close(master);
+}
+
+static int stat_mnt(void)
+{
+	struct stat st;
+
+	return stat(MNT, &st);
+}
+
+TEST_F(mnt, root_labels_the_root)
+{
+	ASSERT_EQ(0, mount_tmpfs("labelroot=mt_obj"));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, stat_mnt()));
+	ASSERT_LABEL_DENIES("mt_n", ROOT, stat_mnt());
+	ASSERT_EQ(0, umount(MNT));
+
+	ASSERT_EQ(0, mount_tmpfs("mode=0777"));
+	EXPECT_EQ(0, ERRNO_AS("mt_n", ROOT, stat_mnt()));
+}
+
+/* Make MNT/dir, then MNT/dir/f in it, as @label: 0 or the first errno. */
+static int create_in_mnt(const char *label)
+{
+	pid_t pid = fork_as(label, ROOT);
+
+	if (!pid) {
+		int fd;
+
+		if (mkdir(MNT "/dir", 0777))
+			_exit(errno);
+		fd = open(MNT "/dir/f", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		_exit(fd < 0 ? errno : 0);
+	}
+	return child_status(pid);
+}
+
+TEST_F(mnt, transmute_makes_the_root_transmute)
+{
+	char label[LABEL_MAX + 1];
+
+	ASSERT_EQ(0, mount_tmpfs("labeltransmute=mt_obj,mode=0777"));
+	ASSERT_EQ(0, create_in_mnt("mt_s"));
+	get_file_label(_metadata, MNT "/dir", label);
+	EXPECT_STREQ("mt_obj", label);
+	get_file_label(_metadata, MNT "/dir/f", label);
+	EXPECT_STREQ("mt_obj", label);
+	ASSERT_EQ(0, umount(MNT));
+
+	/* labelroot= labels the root the same, but new entries take their creator's label. */
+	ASSERT_EQ(0, mount_tmpfs("labelroot=mt_obj,mode=0777"));
+	ASSERT_EQ(0, create_in_mnt("mt_s"));
+	get_file_label(_metadata, MNT "/dir", label);
+	EXPECT_STREQ("mt_s", label);
+}
+
+static int statfs_mnt(void)
+{
+	struct statfs st;
+
+	return statfs(MNT, &st);
+}
+
+TEST_F(mnt, floor_is_what_statfs_reads)
+{
+	ASSERT_EQ(0, mount_tmpfs("labelfloor=mt_obj"));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, statfs_mnt()));
+	ASSERT_LABEL_DENIES("mt_n", ROOT, statfs_mnt());
+	/* Only statfs(): the root itself is still "_". */
+	EXPECT_EQ(0, ERRNO_AS("mt_n", ROOT, stat_mnt()));
+}
+
+TEST_F(mnt, options_are_shown)
+{
+	char line[512];
+
+	ASSERT_EQ(0, mount_tmpfs("labeldef=mt_obj,labelhat=mt_hat,labelroot=mt_obj"));
+	mounts_line(line, sizeof(line));
+	EXPECT_NE(NULL, strstr(line, ",labeldef=mt_obj,labelroot=mt_obj,labelhat=mt_hat"))
+		TH_LOG("%s", line);
+}
+
+/* Mount tmpfs at MNT through fsopen(2) and fsconfig(2) with @key=@value: 0 or the errno. */
+static int fsconfig_mount(const char *key, const char *value, char *log, size_t size)
+{
+	int fs, mnt, err = 0;
+	ssize_t n;
+
+	fs = fsopen("tmpfs", FSOPEN_CLOEXEC);
+	if (fs < 0)
+		return errno;
+	if (fsconfig(fs, FSCONFIG_SET_STRING, key, value, 0) ||
+	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		err = errno;
+	if (log) {
+		n = read(fs, log, size - 1);
+		log[n > 0 ? n : 0] = '\0';
+	}
+	if (!err) {
+		mnt = fsmount(fs, FSMOUNT_CLOEXEC, 0);
+		if (mnt < 0 || move_mount(mnt, "", AT_FDCWD, MNT, MOVE_MOUNT_F_EMPTY_PATH))
+			err = errno;
+		if (mnt >= 0)
+			close(mnt);
+	}
+	close(fs);
+	return err;
+}
+
+TEST_F(mnt, fsconfig_sets_options)
+{
+	ASSERT_EQ(0, fsconfig_mount("labelroot", "mt_obj", NULL, 0));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, stat_mnt()));
+	ASSERT_LABEL_DENIES("mt_n", ROOT, stat_mnt());
+}
+
+static bool mounted(void)
+{
+	char line[512];
+
+	mounts_line(line, sizeof(line));
+	return line[0];
+}
+
+TEST_F(mnt, refused_without_mac_admin)
+{
+	int kmsg = kmsg_from_now();
+
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_tmpfs("labeldef=mt_obj")));
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  fsconfig_mount("labelroot", "mt_obj", NULL, 0) ? -1 : 0));
+	EXPECT_FALSE(mounted());
+	EXPECT_TRUE(logged(kmsg, "mount option refused: the caller lacks CAP_MAC_ADMIN:"));
+	close(kmsg);
+	/* The mount itself is allowed: only the option needs the privilege. */
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_tmpfs("mode=0755")));
+}
+
+TEST_F(mnt, bad_labels_fail_the_mount)
+{
+	static const char *const bad[] = { "-x", "a/b", L256, "" };
+	char log[256], options[512];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		snprintf(options, sizeof(options), "labeldef=%s", bad[i]);
+		EXPECT_EQ(-1, mount_tmpfs(options));
+		EXPECT_EQ(EINVAL, errno) TH_LOG("%s", options);
+		EXPECT_EQ(EINVAL, fsconfig_mount("labelroot", bad[i], log, sizeof(log)));
+		/* fsconfig() itself refuses a string of more than 255 bytes. */
+		if (strlen(bad[i]) < 256)
+			EXPECT_STREQ("e label: labelroot= needs a label\n", log);
+	}
+	/* A flag, without a value. */
+	EXPECT_EQ(-1, mount_tmpfs("labelhat"));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_FALSE(mounted());
+}
+
+TEST_F(mnt, remount_keeps_the_options)
+{
+	char line[512];
+
+	ASSERT_EQ(0, mount_tmpfs("labelroot=mt_obj"));
+	EXPECT_EQ(0, mount(NULL, MNT, NULL, MS_REMOUNT, "labelroot=mt_obj,size=2m"));
+	EXPECT_EQ(0, mount(NULL, MNT, NULL, MS_REMOUNT, "size=4m"));
+	EXPECT_EQ(-1, mount(NULL, MNT, NULL, MS_REMOUNT, "labelroot=mt_s"));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, mount(NULL, MNT, NULL, MS_REMOUNT, "labeldef=mt_obj"));
+	EXPECT_EQ(EINVAL, errno);
+	mounts_line(line, sizeof(line));
+	EXPECT_NE(NULL, strstr(line, ",labelroot=mt_obj")) TH_LOG("%s", line);
+	EXPECT_EQ(NULL, strstr(line, "labeldef")) TH_LOG("%s", line);
+	ASSERT_LABEL_DENIES("mt_n", ROOT, stat_mnt());
+}
+
+/* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
+TEST_F(mnt, beside_selinux)
+{
+	/* The test policy has no MLS: a context has no level. */
+	static const char context[] = "system_u:object_r:public_t";
+	char got[256], line[512];
+	ssize_t n;
+
+	if (access("/sys/fs/selinux/enforce", F_OK))
+		SKIP(return, "SELinux is not running");
+	ASSERT_EQ(0, mount_tmpfs("context=\"system_u:object_r:public_t\",labelroot=mt_obj"));
+	n = getxattr(MNT, "security.selinux", got, sizeof(got) - 1);
+	ASSERT_LT(0, n);
+	got[n] = '\0';
+	EXPECT_STREQ(context, got);
+	ASSERT_LABEL_DENIES("mt_n", ROOT, stat_mnt());
+	mounts_line(line, sizeof(line));
+	EXPECT_NE(NULL, strstr(line, "context=")) TH_LOG("%s", line);
+	EXPECT_NE(NULL, strstr(line, ",labelroot=mt_obj")) TH_LOG("%s", line);
+}
+
+TEST_HARNESS_MAIN
