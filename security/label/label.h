@@ -14,7 +14,6 @@
 #include <linux/jump_label.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
-#include <linux/rhashtable-types.h>
 #include <linux/stacker.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -154,6 +153,7 @@ u32 label_rule_apply(u32 old, const struct label_rule_text *rule);
 int label_access_to_string(u32 access, char *buf);
 
 /* rules.c */
+struct label_rule_table;
 
 /**
  * struct label_ruleset - rules keyed by (subject, object) label pointers
@@ -165,13 +165,22 @@ int label_access_to_string(u32 access, char *buf);
  */
 struct label_ruleset {
 	/**
-	 * @rules: the struct label_rule of each pair: lookups are lock-free under RCU, writers
-	 * hold @mutex. Rules are not removed while the set is in use, so readers need no grace
-	 * period.
+	 * @table: the hash table of the rules, one struct label_rule per pair: lookups are
+	 * lock-free under RCU, writers hold @mutex. Rules are not removed while the set is in
+	 * use; a full table is replaced by a bigger one (struct label_rule_table in rules.c).
 	 */
-	struct rhashtable rules;
+	struct label_rule_table __rcu *table;
+	/** @count: the number of rules; under @mutex. */
+	unsigned int count;
+	/**
+	 * @retired: the RCU state (start_poll_synchronize_rcu()) when the table before @table
+	 * was replaced; under @mutex.
+	 */
+	unsigned long retired;
 	/** @list: the same rules in the order they were created, for listing; under @mutex. */
 	struct list_head list;
+	/** @blocks: the memory of the rules (struct label_rule_block); under @mutex. */
+	struct list_head blocks;
 	/** @mutex: serializes loads, listings and the freeze. */
 	struct mutex mutex;
 	/**
@@ -211,6 +220,7 @@ int __must_check label_ruleset_revoke_subject(struct label_ruleset *set, const c
 					      size_t len);
 int __must_check label_ruleset_freeze(struct label_ruleset *set);
 void label_ruleset_show(struct label_ruleset *set, struct seq_file *m);
+void label_ruleset_shape(struct label_ruleset *set, unsigned int *buckets, unsigned int *longest);
 
 /* privilege.c */
 struct label_set;

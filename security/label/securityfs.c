@@ -59,8 +59,9 @@ static int refuse(struct file *file, struct ratelimit_state *rs, const char *why
  * Policy writes need CAP_MAC_ADMIN in both the opener and the writer, each with a label that
  * onlycap allows: a descriptor opened by root and passed to an unprivileged process grants
  * nothing, and neither does a privileged process writing through a descriptor an unprivileged
- * one opened. The syslog label, the trusted file systems, onlycap, mac-override and the
- * freeze itself are policy too: frozen with the rules.
+ * one opened. A writer with the opener's very credentials, as a loader writing what it opened,
+ * gets the same answers twice: it is asked once. The syslog label, the trusted file systems,
+ * onlycap, mac-override and the freeze itself are policy too: frozen with the rules.
  */
 static int may_change_policy(struct file *file, struct ratelimit_state *rs, const char *what)
 {
@@ -68,10 +69,12 @@ static int may_change_policy(struct file *file, struct ratelimit_state *rs, cons
 		return refuse(file, rs, "its opener's label is not in onlycap");
 	if (!file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN))
 		return refuse(file, rs, "its opener lacks CAP_MAC_ADMIN");
-	if (!label_onlycap_allows(current_cred()))
-		return refuse(file, rs, "the writer's label is not in onlycap");
-	if (!capable(CAP_MAC_ADMIN))
-		return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
+	if (file->f_cred != current_cred()) {
+		if (!label_onlycap_allows(current_cred()))
+			return refuse(file, rs, "the writer's label is not in onlycap");
+		if (!capable(CAP_MAC_ADMIN))
+			return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
+	}
 	return label_frozen() ? label_refuse_frozen(what) : 0;
 }
 

@@ -83,12 +83,15 @@ static void label_table_concurrent(struct kunit *test)
 	}
 }
 
-#define PAIR_LABELS 64
+/* More pairs than the first table's 4096 buckets: the table grows once. */
+#define PAIR_LABELS 72
+/* 5,184 pairs in 8,192 buckets: a chain of more than 8 means the hash leaves a label out. */
+#define LONGEST_CHAIN 8
 
 /*
- * Every pair of a dense rule set, 64 subjects by 64 objects, loads and reads back its own
- * access: the pair hash mixes both labels. A hash that left one out would chain all 64 pairs
- * of a subject (or object) in one bucket, past what rhashtable accepts in a chain.
+ * Every pair of a dense rule set, 72 subjects by 72 objects, loads and reads back its own
+ * access, across the table's growth; and the pair hash mixes both labels: a hash that left one
+ * out would chain all 72 pairs of a subject (or object) in one bucket.
  */
 static void label_rules_dense_pairs(struct kunit *test)
 {
@@ -96,6 +99,7 @@ static void label_rules_dense_pairs(struct kunit *test)
 	struct label_ruleset *set = kunit_kzalloc(test, sizeof(*set), GFP_KERNEL);
 	struct label_load_info info;
 	struct label *subject, *object;
+	unsigned int buckets, longest;
 	char line[32], name[8];
 	int s, o, len;
 
@@ -121,6 +125,9 @@ static void label_rules_dense_pairs(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, label_ruleset_access(set, subject, object),
 					(s + o) & 1 ? LABEL_MAY_READ : LABEL_MAY_WRITE);
 		}
+	label_ruleset_shape(set, &buckets, &longest);
+	KUNIT_EXPECT_EQ(test, buckets, 8192);
+	KUNIT_EXPECT_LE(test, longest, LONGEST_CHAIN);
 	label_ruleset_destroy(set);
 	label_names_destroy(names);
 }
