@@ -186,12 +186,6 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
 	return NULL;
 }
 
-/* The label of a file without security.label: its mount's labeldef=, or the floor. */
-static struct label *default_label(struct inode *inode)
-{
-	return label_sb_option(inode->i_sb, LABEL_MOUNT_DEF) ?: label_floor;
-}
-
 /*
  * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
  * its creator's label, as a file would; anything else is the default.
@@ -200,7 +194,7 @@ static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
 		return label_of_current();
-	return default_label(inode);
+	return label_default(inode);
 }
 
 /*
@@ -250,12 +244,12 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 	if (!label && S_ISDIR(inode->i_mode))
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {
-		label = default_label(inode);
+		label = label_default(inode);
 		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))
-				label = PTR_ERR(label) == -EINVAL ? default_label(inode) :
+				label = PTR_ERR(label) == -EINVAL ? label_default(inode) :
 					unreadable(inode, PTR_ERR(label));
 		} else if (len < 0 && len != -ENODATA && len != -EOPNOTSUPP && len != -ERANGE) {
 			label = unreadable(inode, len);

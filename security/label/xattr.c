@@ -120,10 +120,13 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	       label_may_relabel("removing " LABEL_XATTR, &remove_label_refusals);
 }
 
+/* A file without security.label is what one read from disk would be: the mount's default. */
 static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
 {
+	struct inode *inode = d_backing_inode(dentry);
+
 	if (!strcmp(name, LABEL_XATTR))
-		label_inode_set(d_backing_inode(dentry), label_floor);
+		label_inode_set(inode, label_default(inode));
 	else if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
 		label_inode_set_transmute(d_backing_inode(dentry), false);
 }

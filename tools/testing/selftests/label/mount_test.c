@@ -8,6 +8,7 @@
  * module's options reach it: context= and labelroot= on one mount.
  */
 
+#include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
@@ -167,11 +168,37 @@ static int statfs_mnt(void)
 	return statfs(MNT, &st);
 }
 
+/* The same question through a descriptor. */
+static int fstatfs_mnt(void)
+{
+	struct statfs st;
+	int fd = open(MNT, O_PATH | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fstatfs(fd, &st);
+	close(fd);
+	return rc;
+}
+
+/* And by device number, as ustat(2) asks: glibc has no wrapper left. */
+static int ustat_mnt(dev_t dev)
+{
+	char buf[64];
+
+	return syscall(SYS_ustat, (unsigned int)dev, buf);
+}
+
 TEST_F(mnt, floor_is_what_statfs_reads)
 {
+	struct stat st;
+
 	ASSERT_EQ(0, mount_tmpfs("labelfloor=mt_obj"));
+	ASSERT_EQ(0, stat(MNT, &st));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, statfs_mnt()));
 	ASSERT_LABEL_DENIES("mt_n", ROOT, statfs_mnt());
+	ASSERT_LABEL_DENIES("mt_n", ROOT, fstatfs_mnt());
+	ASSERT_LABEL_DENIES("mt_n", ROOT, ustat_mnt(st.st_dev));
 	/* Only statfs(): the root itself is still "_". */
 	EXPECT_EQ(0, ERRNO_AS("mt_n", ROOT, stat_mnt()));
 }
@@ -228,18 +255,79 @@ static bool mounted(void)
 	return line[0];
 }
 
+/*
+ * In a child: mount tmpfs at MNT in a new user and mount namespace, as an unprivileged user
+ * may. A child that cannot make the namespaces exits with 254.
+ */
+static int mount_in_user_ns(const char *options)
+{
+	char map[32];
+
+	snprintf(map, sizeof(map), "0 %d 1", getuid());
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS) ||
+	    write_str("/proc/self/uid_map", map) < 0)
+		_exit(254);
+	return mount_tmpfs(options);
+}
+
 TEST_F(mnt, refused_without_mac_admin)
 {
-	int kmsg = kmsg_from_now();
+	int kmsg = kmsg_from_now(), fs;
 
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_tmpfs("labeldef=mt_obj")));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
 				  fsconfig_mount("labelroot", "mt_obj", NULL, 0) ? -1 : 0));
+	/* A legacy file system, whose options go through sb_eat_lsm_opts. */
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  mount("devpts", MNT, "devpts", 0, "labeldef=mt_obj")));
+	/* A context a privileged task opened: the option is the writer's to name. */
+	fs = fsopen("tmpfs", FSOPEN_CLOEXEC);
+	ASSERT_LE(0, fs);
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  fsconfig(fs, FSCONFIG_SET_STRING, "labelroot", "mt_obj", 0)));
+	close(fs);
 	EXPECT_FALSE(mounted());
 	EXPECT_TRUE(logged(kmsg, "mount option refused: the caller lacks CAP_MAC_ADMIN:"));
 	close(kmsg);
 	/* The mount itself is allowed: only the option needs the privilege. */
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_tmpfs("mode=0755")));
+}
+
+/*
+ * Root of a user namespace of its own holds CAP_MAC_ADMIN there, and mounts tmpfs, but names
+ * no label: the privilege counts only in the initial namespace.
+ */
+TEST_F(mnt, refused_in_a_user_namespace)
+{
+	int rc = ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_in_user_ns("mode=0755"));
+
+	if (rc == 254)
+		SKIP(return, "no user namespaces here");
+	ASSERT_EQ(0, rc);
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  mount_in_user_ns("labeldef=mt_obj")));
+}
+
+static int open_ro(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0)
+		close(fd);
+	return fd < 0 ? -1 : 0;
+}
+
+/* Removing a file's security.label leaves what reading it from disk would: the default. */
+TEST_F(mnt, def_is_what_a_removed_label_leaves)
+{
+	ASSERT_EQ(0, mount_tmpfs("labeldef=mt_obj,mode=0777"));
+	/* Not the root: it is "_", as Smack's without smackfsroot=. */
+	EXPECT_EQ(0, ERRNO_AS("mt_n", ROOT, stat_mnt()));
+	make_file(_metadata, MNT "/f", "mt_s");
+	ASSERT_EQ(0, removexattr(MNT "/f", XATTR_LABEL));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, open_ro(MNT "/f")));
+	/* "_" would let every label read it. */
+	ASSERT_LABEL_DENIES("mt_n", ROOT, open_ro(MNT "/f"));
 }
 
 TEST_F(mnt, bad_labels_fail_the_mount)
