@@ -33,18 +33,20 @@ if [ "$(cat "$out/.fragments-sum" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.con
 	(cd "$cfgdir" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags) >/dev/null
 	make -s -C "$src" O="$out" olddefconfig
 	# merge_config drops options whose dependencies are missing: refuse to build without them.
+	# A later fragment may set an option again (every-lsm.config's CONFIG_LSM): its line counts.
 	lost=0
-	for f in $frags; do
-		while IFS= read -r line; do
-			case "$line" in
-			CONFIG_*=*) grep -qxF "$line" "$out/.config" || { echo "error: $variant: $f: '$line' did not survive olddefconfig" >&2; lost=1; } ;;
-			"# CONFIG_"*" is not set")
-				sym=${line#\# }
-				sym=${sym%% *}
-				! grep -q "^$sym=" "$out/.config" || { echo "error: $variant: $f: $sym is set, the fragment unsets it" >&2; lost=1; } ;;
-			esac
-		done < "$cfgdir/$f"
-	done
+	while IFS=$'\t' read -r f line; do
+		case "$line" in
+		CONFIG_*=*) grep -qxF "$line" "$out/.config" || { echo "error: $variant: $f: '$line' did not survive olddefconfig" >&2; lost=1; } ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }
+			sym=${sym%% *}
+			! grep -q "^$sym=" "$out/.config" || { echo "error: $variant: $f: $sym is set, the fragment unsets it" >&2; lost=1; } ;;
+		esac
+	done < <(cd "$cfgdir" && awk '/^CONFIG_[A-Za-z0-9_]*=/ { sym = $0; sub(/=.*/, "", sym) }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { sym = $2 }
+		/^(CONFIG_|# CONFIG_.* is not set$)/ { last[sym] = FILENAME "\t" $0; if (!(sym in seen)) { seen[sym]; order[n++] = sym } }
+		END { for (i = 0; i < n; i++) print last[order[i]] }' $frags)
 	[ "$lost" = 0 ] || exit 1
 	echo "$sum" > "$out/.fragments-sum"
 fi
