@@ -19,6 +19,7 @@
 #include <linux/lsm_hooks.h>
 #include <linux/types.h>
 
+struct file;
 struct module;
 
 /**
@@ -70,6 +71,12 @@ enum stacker_hook {
  * so that a denial is one event.
  */
 #define STACKER_MODULE_AUDITS		BIT(1)
+/*
+ * The module's denials are routine (a failed capable(): an unprivileged hostname, a daemon
+ * probing for a capability): counted, and logged only when its switch in the stacker's "log"
+ * file is turned on. Other modules' denials are logged until it is turned off.
+ */
+#define STACKER_MODULE_ROUTINE_DENIALS	BIT(2)
 
 /**
  * struct stacker_value_id - a hosted module's handle on its per-object values
@@ -123,6 +130,12 @@ struct stacker_loaded_hook {
  * @owner: a loaded module's THIS_MODULE; NULL for a built-in one
  * @loaded_hooks: a loaded module's hooks, which the stacker calls after every built-in module
  * @loaded_hooks_count: number of entries in @loaded_hooks
+ * @may_change_policy: optional: whether the task writing @file may change this module's mode, or
+ *	lock the stacker (which fixes every module's mode). A mode is the module's policy, so the
+ *	module's own rules decide (a label module's onlycap and freeze, for example): 0, or
+ *	-EPERM after the module's own log line naming why. Called after the stacker's own check
+ *	(CAP_MAC_ADMIN in the opener and the writer), which is all a module without it gets.
+ *	Called in process context, under the stacker's mode mutex; it may sleep.
  */
 struct stacker_module {
 	const char *name;
@@ -135,6 +148,7 @@ struct stacker_module {
 	struct module *owner;
 	const struct stacker_loaded_hook *loaded_hooks;
 	int loaded_hooks_count;
+	int (*may_change_policy)(struct file *file);
 };
 
 /*

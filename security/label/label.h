@@ -238,6 +238,9 @@ bool label_mac_override_enabled(void);
 void label_mac_override_set(bool on);
 bool label_overrides(void);
 
+/* securityfs.c */
+int label_may_change_mode(struct file *file);
+
 /* decide.c */
 int label_decide(const struct label *subject, const struct label *object, u32 access);
 int label_check_slow(const struct label *subject, const struct label *object, u32 access,

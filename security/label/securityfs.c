@@ -45,6 +45,7 @@ static DEFINE_RATELIMIT_STATE(override_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(logging_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
 static int refuse(struct file *file, struct ratelimit_state *rs, const char *why)
@@ -76,6 +77,22 @@ static int may_change_policy(struct file *file, struct ratelimit_state *rs, cons
 			return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
 	}
 	return label_frozen() ? label_refuse_frozen(what) : 0;
+}
+
+/**
+ * label_may_change_mode() - may the writer of a stacker file change label's mode?
+ * @file: the hosting stacker's "mode" or "lock" file, being written
+ *
+ * Making label permissive switches its policy off, and the stacker's lock fixes that choice:
+ * both are changes of label's policy, refused by the rules of label's own policy files
+ * (onlycap for the opener and the writer, CAP_MAC_ADMIN, the freeze), and logged as they are.
+ *
+ * Context: Process context.
+ * Return: 0, or -EPERM.
+ */
+int label_may_change_mode(struct file *file)
+{
+	return may_change_policy(file, &mode_refusals, "mode change");
 }
 
 /*

@@ -115,6 +115,8 @@ DEFINE_STACKER_MODULE(label) = {
 	/* Its denial records name the hook, the labels and the object, and say "permissive". */
 	.flags = STACKER_MODULE_AUDITS,
 	.init = label_init,
+	/* Its mode is its policy: its own rules decide who changes it. */
+	.may_change_policy = label_may_change_mode,
 };
 #else
 DEFINE_LSM(label) = {

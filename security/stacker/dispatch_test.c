@@ -25,7 +25,7 @@ static int dispatch_init(struct kunit *test)
 static void dispatch_exit(struct kunit *test)
 {
 	WRITE_ONCE(stacker_test_ctl.task, NULL);
-	WARN_ON(stacker_set_mode("test_a", STACKER_ENFORCING));
+	WARN_ON(stacker_set_mode("test_a", STACKER_ENFORCING, NULL));
 }
 
 static struct stacker_entry *entry(const char *name)
@@ -121,7 +121,7 @@ static void stacker_dispatch_permissive(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	before = stacker_denials(a);
-	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_PERMISSIVE), 0);
+	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_PERMISSIVE, NULL), 0);
 	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, 0), 0);
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "ab");
 	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, -EPERM), -EPERM);
@@ -133,10 +133,10 @@ static void stacker_dispatch_permissive(struct kunit *test)
 	/* Only denials are softened: other errors still stop the chain. */
 	KUNIT_EXPECT_EQ(test, getpgid_with(-ENOMEM, 0), -ENOMEM);
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "a");
-	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_ENFORCING), 0);
+	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_ENFORCING, NULL), 0);
 	KUNIT_EXPECT_EQ(test, getpgid_with(-EACCES, 0), -EACCES);
-	KUNIT_EXPECT_EQ(test, stacker_set_mode("capability", STACKER_PERMISSIVE), -EINVAL);
-	KUNIT_EXPECT_EQ(test, stacker_set_mode("bogus", STACKER_ENFORCING), -EINVAL);
+	KUNIT_EXPECT_EQ(test, stacker_set_mode("capability", STACKER_PERMISSIVE, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, stacker_set_mode("bogus", STACKER_ENFORCING, NULL), -EINVAL);
 }
 
 /* Capability is registered once, by the stacker: one capability check, one call. */

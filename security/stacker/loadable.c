@@ -357,6 +357,7 @@ int stacker_register_module(struct stacker_module *m)
 	stacker_reset_counts(e);
 	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_ENFORCING);
 	e->module = *m;
+	stacker_log_default(e);
 	stacker_nr_entries = max_t(int, stacker_nr_entries, e - stacker_entries + 1);
 	loaded_publish(NULL);
 	pr_notice("loaded module \"%s\" at position %d\n", m->name, e->position);

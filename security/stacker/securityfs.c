@@ -21,6 +21,7 @@
 
 /* One log budget per file: a flood of refused mode writes cannot hide a refused lock. */
 static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(log_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(lock_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 
 static const char *const mode_names[] = {
@@ -29,16 +30,30 @@ static const char *const mode_names[] = {
 	[STACKER_DISABLED] = "disabled",
 };
 
+/*
+ * Whether the module of @e lets the writer of @file change its policy (its mode, or the lock):
+ * its own rules, when it has any. The caller holds stacker_mode_mutex, so a loaded module's
+ * function cannot be unloaded under the call.
+ */
+static int module_allows(const struct stacker_entry *e, struct file *file)
+{
+	lockdep_assert_held(&stacker_mode_mutex);
+	return e->module.may_change_policy ? e->module.may_change_policy(file) : 0;
+}
+
 /**
  * stacker_set_mode() - make a hosted module enforcing or permissive
  * @name: the module's name
  * @mode: STACKER_ENFORCING or STACKER_PERMISSIVE
+ * @file: the securityfs file written to ask for it, whose writer the module's own rules judge
+ *	(&struct stacker_module.may_change_policy); NULL for the kernel's own callers (KUnit)
  *
  * Context: Process context; takes stacker_mode_mutex.
- * Return: 0; -EPERM once the stacker is locked; -EINVAL for an unknown or disabled module, a
- * mandatory module made permissive, or any other @mode.
+ * Return: 0; -EPERM once the stacker is locked, or when the module refuses the writer;
+ * -EINVAL for an unknown or disabled module, a mandatory module made permissive, or any other
+ * @mode.
  */
-int stacker_set_mode(const char *name, enum stacker_mode mode)
+int stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file)
 {
 	struct stacker_entry *e;
 	int rc = 0;
@@ -53,12 +68,32 @@ int stacker_set_mode(const char *name, enum stacker_mode mode)
 		rc = -EINVAL;
 	else if (mode == STACKER_PERMISSIVE && (e->module.flags & STACKER_MODULE_MANDATORY))
 		rc = -EINVAL;
-	else
+	else if (file)
+		rc = module_allows(e, file);
+	if (!rc)
 		WRITE_ONCE(stacker_modes[e - stacker_entries], mode);
 	mutex_unlock(&stacker_mode_mutex);
 	if (!rc)
 		pr_notice("module \"%s\" is now %s\n", name, mode_names[mode]);
 	return rc;
+}
+
+/*
+ * Split a write of two words, "<first> <second>" and at most one newline, in place: the second
+ * word, or NULL if the first is empty or there is no second.
+ */
+static char *second_word(char *buf)
+{
+	size_t len = strlen(buf);
+	char *word;
+
+	if (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	word = strchr(buf, ' ');
+	if (!word || word == buf)
+		return NULL;
+	*word++ = '\0';
+	return word;
 }
 
 /**
@@ -74,15 +109,10 @@ int stacker_set_mode(const char *name, enum stacker_mode mode)
  */
 int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode)
 {
-	char *word;
-	size_t len = strlen(buf);
+	char *word = second_word(buf);
 
-	if (len && buf[len - 1] == '\n')
-		buf[--len] = '\0';
-	word = strchr(buf, ' ');
-	if (!word || word == buf)
+	if (!word)
 		return -EINVAL;
-	*word++ = '\0';
 	*name = buf;
 	if (!strcmp(word, "enforcing"))
 		*mode = STACKER_ENFORCING;
@@ -96,9 +126,11 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
 static char *stacker_refuse(struct file *file, struct ratelimit_state *rs, const char *why)
 {
+	char comm[STACKER_COMM_ESCAPED];
+
 	if (__ratelimit(rs))
 		pr_notice("write to %pD refused: %s: pid=%d comm=\"%s\"\n", file, why,
-			  task_pid_nr(current), current->comm);
+			  task_pid_nr(current), stacker_escaped_comm(comm));
 	return ERR_PTR(-EPERM);
 }
 
@@ -222,6 +254,20 @@ static int mode_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+static int log_show(struct seq_file *m, void *v)
+{
+	int i;
+
+	guard(mutex)(&stacker_mode_mutex);
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		if (e->module.name && stacker_mode_of(e) != STACKER_DISABLED)
+			seq_printf(m, "%s %s\n", e->module.name, stacker_logs(e) ? "on" : "off");
+	}
+	return 0;
+}
+
 static int lock_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%d\n", READ_ONCE(stacker_locked));
@@ -252,9 +298,62 @@ static ssize_t mode_write(struct file *file, const char __user *ubuf, size_t cou
 		return PTR_ERR(buf);
 	rc = stacker_parse_mode(buf, &name, &mode);
 	if (!rc)
-		rc = stacker_set_mode(name, mode);
+		rc = stacker_set_mode(name, mode, file);
 	kfree(buf);
 	return rc ?: count;
+}
+
+/*
+ * "log": "<module> on|off", whether the stacker logs the module's denials (they are counted
+ * either way). Which of its denials are logged is the module's policy too: its own rules decide.
+ */
+static ssize_t log_write(struct file *file, const char __user *ubuf, size_t count, loff_t *ppos)
+{
+	struct stacker_entry *e;
+	char *buf, *word;
+	bool on;
+	int rc;
+
+	buf = stacker_write_begin(file, ubuf, count, ppos, &log_refusals);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	word = second_word(buf);
+	on = word && !strcmp(word, "on");
+	if (!word || (!on && strcmp(word, "off"))) {
+		rc = -EINVAL;
+		goto out;
+	}
+	mutex_lock(&stacker_mode_mutex);
+	e = stacker_entry_named(buf);
+	if (!e || stacker_mode_of(e) == STACKER_DISABLED)
+		rc = -EINVAL;
+	else if (stacker_locked)
+		rc = -EPERM;
+	else
+		rc = module_allows(e, file);
+	if (!rc)
+		stacker_log_set(e, on);
+	mutex_unlock(&stacker_mode_mutex);
+out:
+	kfree(buf);
+	return rc ?: count;
+}
+
+/* The lock fixes every module's mode: each module that has rules of its own must agree. */
+static int modules_allow_lock(struct file *file)
+{
+	int i, rc;
+
+	for (i = 0; i < stacker_nr_entries; i++) {
+		const struct stacker_entry *e = &stacker_entries[i];
+
+		if (!e->module.name || stacker_mode_of(e) == STACKER_DISABLED)
+			continue;
+		rc = module_allows(e, file);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t count,
@@ -272,14 +371,14 @@ static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t cou
 	if (rc)
 		return rc;
 	mutex_lock(&stacker_mode_mutex);
-	if (stacker_locked)
-		rc = -EPERM;
-	else
+	rc = stacker_locked ? -EPERM : modules_allow_lock(file);
+	if (!rc) {
 		stacker_loadable_lock();
-	WRITE_ONCE(stacker_locked, true);
+		WRITE_ONCE(stacker_locked, true);
+	}
 	mutex_unlock(&stacker_mode_mutex);
 	if (!rc)
-		pr_notice("locked: no more mode changes, registrations or unloads until reboot\n");
+		pr_notice("locked: no more mode or log changes, registrations or unloads until reboot\n");
 	return rc ?: count;
 }
 
@@ -289,12 +388,14 @@ DEFINE_SHOW_ATTRIBUTE(stats);
 DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_STORE_ATTRIBUTE(mode);
 DEFINE_SHOW_STORE_ATTRIBUTE(lock);
+DEFINE_SHOW_STORE_ATTRIBUTE(log);
 
 /* Created whole or not at all, by securityfs_create_files(). */
 static const struct tree_descr stacker_files[] = {
 	{ "modules", &modules_fops, 0444 }, { "hooks", &hooks_fops, 0444 },
 	{ "stats", &stats_fops, 0444 },	    { "errors", &errors_fops, 0444 },
 	{ "mode", &mode_fops, 0644 },	    { "lock", &lock_fops, 0644 },
+	{ "log", &log_fops, 0644 },
 	{}
 };
 

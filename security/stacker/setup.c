@@ -105,6 +105,7 @@ static void __init stacker_register(const struct stacker_selection *sel)
 		if (m->hooks)
 			security_add_hooks(m->hooks, m->hooks_count, m->lsmid);
 		stacker_modes[e - stacker_entries] = STACKER_ENFORCING;
+		stacker_log_default(e);
 		e->position = position++;
 		if (*order)
 			strlcat(order, ",", sizeof(order));

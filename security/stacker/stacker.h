@@ -9,6 +9,7 @@
 
 #include <linux/init.h>
 #include <linux/percpu-defs.h>
+#include <linux/sched.h>
 #include <linux/stacker.h>
 
 /**
@@ -92,6 +93,12 @@ struct stacker_entry *stacker_entry_named(const char *name);
 int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
 		  bool quiet);
 void stacker_reset_counts(const struct stacker_entry *e);
+void stacker_log_default(const struct stacker_entry *e);
+bool stacker_logs(const struct stacker_entry *e);
+void stacker_log_set(const struct stacker_entry *e, bool on);
+/* Room for a task's comm with every byte escaped as \xNN, and the NUL. */
+#define STACKER_COMM_ESCAPED (4 * TASK_COMM_LEN + 1)
+const char *stacker_escaped_comm(char *buf);
 
 /*
  * Per hosted module (indexed like stacker_entries) and CPU: its denials, and a loaded module's
@@ -105,7 +112,7 @@ struct stacker_counts {
 #ifdef CONFIG_SECURITY_STACKER_STATS
 DECLARE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
 #endif
-int __must_check stacker_set_mode(const char *name, enum stacker_mode mode);
+int __must_check stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file);
 int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
 unsigned long stacker_denials(const struct stacker_entry *e);
 unsigned long stacker_loaded_calls(const struct stacker_entry *e);

@@ -11,6 +11,13 @@
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
+
+/*
+ * Whether each module's denials are logged (the "log" file), indexed like stacker_entries:
+ * written under stacker_mode_mutex (or at boot), read on the denial path with READ_ONCE().
+ */
+static bool stacker_log_on[STACKER_MAX_MODULES];
 
 /* One log budget per module: a module that denies a lot cannot hide another's denials. */
 static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
@@ -104,6 +111,70 @@ void stacker_reset_counts(const struct stacker_entry *e)
 }
 
 /**
+ * stacker_log_default() - give a module's log switch its default
+ * @e: the module's entry, at boot or when a loaded module takes it
+ *
+ * On, unless the module's denials are routine (STACKER_MODULE_ROUTINE_DENIALS).
+ *
+ * Context: Boot, or process context with stacker_mode_mutex held.
+ */
+void stacker_log_default(const struct stacker_entry *e)
+{
+	stacker_log_set(e, !(e->module.flags & STACKER_MODULE_ROUTINE_DENIALS));
+}
+
+/**
+ * stacker_logs() - whether the stacker logs a module's denials
+ * @e: the module's entry
+ *
+ * Context: Any context.
+ * Return: the module's log switch.
+ */
+bool stacker_logs(const struct stacker_entry *e)
+{
+	return READ_ONCE(stacker_log_on[e - stacker_entries]);
+}
+
+/**
+ * stacker_log_set() - turn the logging of a module's denials on or off
+ * @e: the module's entry
+ * @on: the new switch
+ *
+ * Counting goes on either way.
+ *
+ * Context: Boot, or process context with stacker_mode_mutex held.
+ */
+void stacker_log_set(const struct stacker_entry *e, bool on)
+{
+	WRITE_ONCE(stacker_log_on[e - stacker_entries], on);
+}
+
+/**
+ * stacker_escaped_comm() - the current task's name, safe to print between quotes
+ * @buf: STACKER_COMM_ESCAPED bytes
+ *
+ * A task names itself (prctl(PR_SET_NAME), or the name of the file it executes): quotes,
+ * backslashes and bytes that are not printable become \xNN, so a log line cannot be forged by
+ * a name that closes the quote.
+ *
+ * Context: Any context.
+ * Return: @buf.
+ */
+const char *stacker_escaped_comm(char *buf)
+{
+	char comm[TASK_COMM_LEN];
+	int n;
+
+	/* Copied as printk's "%s" of it would read it: no task_lock(), a hook may run in IRQ. */
+	memcpy(comm, current->comm, sizeof(comm));
+	comm[sizeof(comm) - 1] = '\0';
+	n = string_escape_mem(comm, strnlen(comm, sizeof(comm)), buf, STACKER_COMM_ESCAPED - 1,
+			      ESCAPE_NP | ESCAPE_HEX | ESCAPE_APPEND, "\"\\");
+	buf[n] = '\0';
+	return buf;
+}
+
+/**
  * stacker_judge() - decide on a hosted module's hook result that is not the hook's default
  * @e: the module
  * @hook: the hook's index
@@ -111,10 +182,10 @@ void stacker_reset_counts(const struct stacker_entry *e)
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial is -EACCES or -EPERM. It is counted against the module and, unless @quiet or a
- * policy denial of a module that audits its own (STACKER_MODULE_AUDITS), logged (ratelimited)
- * with the module, the hook and the subject. A permissive module's policy denial
- * (-EACCES) then becomes @allowed, so the next module decides; a refused privilege (-EPERM, such
+ * A denial is -EACCES or -EPERM. It is counted against the module and, while the module's log
+ * switch is on, unless @quiet or a policy denial of a module that audits its own
+ * (STACKER_MODULE_AUDITS), logged (ratelimited) with the module, the hook and the subject. A
+ * permissive module's policy denial (-EACCES) then becomes @allowed, so the next module decides; a refused privilege (-EPERM, such
  * as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module would let
  * anyone change its labels or policy. Every other result is returned as it is.
  *
@@ -125,6 +196,7 @@ void stacker_reset_counts(const struct stacker_entry *e)
 int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc, int allowed,
 		  bool quiet)
 {
+	char comm[STACKER_COMM_ESCAPED];
 	bool permissive, audited;
 
 	if (rc != -EACCES && rc != -EPERM)
@@ -132,10 +204,11 @@ int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc,
 	count_denial(e);
 	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
 	audited = rc == -EACCES && (e->module.flags & STACKER_MODULE_AUDITS);
-	if (!quiet && !audited && __ratelimit(&stacker_log_limits[e - stacker_entries]))
+	if (!quiet && !audited && stacker_logs(e) &&
+	    __ratelimit(&stacker_log_limits[e - stacker_entries]))
 		pr_notice("%s %s %s: pid=%d comm=\"%s\" error=%d\n", e->module.name,
 			  permissive ? "would deny" : "denied", stacker_hook_name(hook),
-			  task_pid_nr(current), current->comm, rc);
+			  task_pid_nr(current), stacker_escaped_comm(comm), rc);
 	return permissive ? allowed : rc;
 }
 

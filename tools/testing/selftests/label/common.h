@@ -34,6 +34,7 @@
 #define SELF_LABEL "/proc/self/attr/label/current"
 #define STACKER_STATS "/sys/kernel/security/stacker/stats"
 #define STACKER_MODE "/sys/kernel/security/stacker/mode"
+#define STACKER_LOCK "/sys/kernel/security/stacker/lock"
 #define XATTR_LABEL "security.label"
 #define XATTR_EXEC "security.labelexec"
 #define LABEL_MAX 255

@@ -77,6 +77,37 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	close(file_fd);
 }
 
+/*
+ * Label's mode in the hosting stacker is label's policy too: after the freeze, root may neither
+ * make label permissive nor lock the stacker (which would fix label's mode), and the refusal is
+ * label's. Capability, which has no rules of its own, still takes the stacker's answer. Right
+ * after the freeze: "policy frozen" lines share one log budget, which the next tests use up.
+ */
+TEST(frozen_refuses_label_mode_and_stacker_lock)
+{
+	char text[TEXT_SIZE];
+	int kmsg;
+
+	if (!stacker_present())
+		SKIP(return, "label is not hosted by the stacker");
+	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
+	if (strcmp(text, "0\n"))
+		SKIP(return, "the stacker is locked: every mode write is refused anyway");
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(-1, write_str(STACKER_MODE, "label permissive\n"));
+	ASSERT_EQ(EPERM, errno);
+	EXPECT_TRUE(logged(kmsg, "label: policy frozen: mode change refused:"));
+	ASSERT_EQ(-1, write_str(STACKER_LOCK, "1\n"));
+	ASSERT_EQ(EPERM, errno);
+	close(kmsg);
+	ASSERT_LT(0, read_text(STACKER_MODE, text, sizeof(text)));
+	EXPECT_TRUE(has_line(text, "label enforcing"));
+	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
+	EXPECT_STREQ("0\n", text);
+	EXPECT_EQ(20, write_str(STACKER_MODE, "capability enforcing"));
+}
+
 TEST(frozen_refuses_policy_changes)
 {
 	static char rules[1024 * 1024], after[1024 * 1024];

@@ -201,6 +201,45 @@ TEST_F(onlycap, shuts_out_other_labels)
 	restore_onlycap(_metadata);
 }
 
+static int make_label_permissive(void)
+{
+	return write_errno(STACKER_MODE, "label permissive\n");
+}
+
+/*
+ * Label's mode in the hosting stacker is label's policy: with onlycap set, root of another label
+ * may neither make label permissive nor lock the stacker, and the refusal is label's; a task
+ * of a listed label may change the mode.
+ */
+TEST_F(onlycap, decides_label_mode_and_stacker_lock)
+{
+	char text[TEXT_SIZE];
+	int kmsg;
+
+	if (!stacker_present())
+		SKIP(return, "label is not hosted by the stacker");
+	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
+	if (strcmp(text, "0\n"))
+		SKIP(return, "the stacker is locked: every mode write is refused anyway");
+	ASSERT_EQ(0, write_errno(ONLYCAP, "oc_admin\n"));
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	EXPECT_EQ(EPERM, make_label_permissive());
+	EXPECT_TRUE(logged(kmsg, "label: write to mode refused: its opener's label is not in onlycap:"));
+	EXPECT_EQ(EPERM, write_errno(STACKER_LOCK, "1\n"));
+	EXPECT_TRUE(logged(kmsg, "label: write to lock refused: its opener's label is not in onlycap:"));
+	close(kmsg);
+	ASSERT_LT(0, read_text(STACKER_MODE, text, sizeof(text)));
+	EXPECT_TRUE(has_line(text, "label enforcing"));
+	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
+	EXPECT_STREQ("0\n", text);
+	/* A task of the listed label may; root of another label may not undo it either. */
+	EXPECT_EQ(0, in_label("oc_admin", make_label_permissive));
+	EXPECT_EQ(EPERM, write_errno(STACKER_MODE, "label enforcing\n"));
+	restore_onlycap(_metadata);
+	ASSERT_EQ(0, write_errno(STACKER_MODE, "label enforcing\n"));
+}
+
 /*
  * mac-override, on a file of a label the task has no rule for, and through a directory of
  * one (the path walk asks again in ref-walk): off by default; on, CAP_MAC_OVERRIDE passes;

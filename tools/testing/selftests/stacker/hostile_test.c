@@ -20,10 +20,10 @@ static const char corpus_text[] =
 #include "stacker_corpus.h"
 	;
 
-static const char *const files[] = { "mode", "lock", "modules", "hooks", "stats", "errors" };
+static const char *const files[] = { "mode", "lock", "log", "modules", "hooks", "stats", "errors" };
 
 /* What a refused write must not change (stats counts every hook call: it always changes). */
-static const char *const state_files[] = { "mode", "lock", "modules", "hooks", "errors" };
+static const char *const state_files[] = { "mode", "lock", "log", "modules", "hooks", "errors" };
 
 static void __attribute__((constructor)) require_stacker(void)
 {
@@ -125,10 +125,11 @@ static void run_case(struct __test_metadata *const _metadata, const struct corpu
 	if (!buf)
 		return;
 	/*
-	 * Locked, every write to mode and lock is refused before its text is read; a pwrite()
+	 * Locked, every write to mode, lock and log is refused before its text is read; a pwrite()
 	 * still fails in the VFS first (ESPIPE: they are seq files).
 	 */
-	if (locked() && (!strcmp(c->target, "mode") || !strcmp(c->target, "lock")) &&
+	if (locked() &&
+	    (!strcmp(c->target, "mode") || !strcmp(c->target, "lock") || !strcmp(c->target, "log")) &&
 	    expect != ESPIPE)
 		expect = EPERM;
 	read_state(before);
@@ -142,7 +143,7 @@ static void run_case(struct __test_metadata *const _metadata, const struct corpu
 			   corpus_errno_name(o.err));
 	if (c->how == CORPUS_TWICE && !expect)
 		CASE_CHECK(c, o.first == (ssize_t)len, "the first write gave %zd", o.first);
-	/* The accepted cases write capability's own mode: nothing changes either. */
+	/* The accepted cases write capability's own mode and log switch: nothing changes either. */
 	read_state(after);
 	for (i = 0; i < ARRAY_SIZE(state_files); i++)
 		CASE_CHECK(c, !strcmp(before[i], after[i]), "%s changed: %s", state_files[i],
@@ -218,6 +219,7 @@ FIXTURE_VARIANT(corpus)
 
 FIXTURE_VARIANT_ADD(corpus, mode) { .target = "mode" };
 FIXTURE_VARIANT_ADD(corpus, lock) { .target = "lock" };
+FIXTURE_VARIANT_ADD(corpus, log) { .target = "log" };
 FIXTURE_VARIANT_ADD(corpus, modules) { .target = "modules" };
 FIXTURE_VARIANT_ADD(corpus, hooks) { .target = "hooks" };
 FIXTURE_VARIANT_ADD(corpus, stats) { .target = "stats" };
