@@ -120,6 +120,8 @@ static int loaded_##NAME PROTO								\
 											\
 	idx = srcu_read_lock(&loaded_srcu);						\
 	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
+	/* Pairs with rcu_assign_pointer() in loaded_publish(): see there. */		\
+	smp_rmb();									\
 	for (i = 0; c && i < c->count; i++) {						\
 		count_call(c->call[i].e);						\
 		rc = c->call[i].fn.NAME ARGS;						\
@@ -223,6 +225,14 @@ static void loaded_publish(const struct stacker_entry *leaving)
 		}
 		if (!old && !c->count)
 			continue;
+		/*
+		 * Release: what the new calls need is written before they are published, the
+		 * module's list id (stacker_values_load() gives it to the module's value id)
+		 * included. A hook reads that id through the module's own value id, a global of
+		 * the module, not through this pointer: no address dependency orders that load
+		 * after this one, so the run-time hooks follow srcu_dereference() with smp_rmb()
+		 * (a compiler barrier on x86; a load barrier where CPUs reorder loads).
+		 */
 		rcu_assign_pointer(loaded_calls[h], c->count ? c : NULL);
 		if (!old != !c->count)
 			security_toggle_hook(&loadable_hooks[h], c->count);
@@ -294,6 +304,25 @@ static int next_position(void)
 	for (i = 0; i < stacker_nr_entries; i++)
 		pos = max(pos, stacker_entries[i].position + 1);
 	return pos;
+}
+
+/*
+ * Stop calling @e's hooks, wait until no CPU runs one, let its values go and free its entry. Its
+ * description stays valid until this returns.
+ */
+static void unhost(struct stacker_entry *e)
+{
+	int i, position = e->position;
+
+	lockdep_assert_held(&stacker_mode_mutex);
+	loaded_publish(e);
+	stacker_values_unload(&e->module);
+	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_DISABLED);
+	memset(&e->module, 0, sizeof(e->module));
+	e->position = -1;
+	for (i = 0; i < stacker_nr_entries; i++)
+		if (stacker_entries[i].position > position)
+			stacker_entries[i].position--;
 }
 
 /**
@@ -380,7 +409,6 @@ EXPORT_SYMBOL_GPL(stacker_register_module);
 void stacker_unregister_module(struct stacker_module *m)
 {
 	struct stacker_entry *e;
-	int i, position;
 
 	mutex_lock(&stacker_mode_mutex);
 	e = stacker_entry_named(m->name);
@@ -388,19 +416,50 @@ void stacker_unregister_module(struct stacker_module *m)
 		mutex_unlock(&stacker_mode_mutex);
 		return;
 	}
-	loaded_publish(e);
-	stacker_values_unload(m);
-	position = e->position;
-	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_DISABLED);
-	memset(&e->module, 0, sizeof(e->module));
-	e->position = -1;
-	for (i = 0; i < stacker_nr_entries; i++)
-		if (stacker_entries[i].position > position)
-			stacker_entries[i].position--;
+	unhost(e);
 	mutex_unlock(&stacker_mode_mutex);
 	pr_notice("unloaded module \"%s\"\n", m->name);
 }
 EXPORT_SYMBOL_GPL(stacker_unregister_module);
+
+/*
+ * A module that goes while it is hosted, because its init function failed after it registered,
+ * because its exit function does not unregister, or because it is force-unloaded after the lock
+ * pinned it (rmmod -f, which taints the kernel): its code and description are about to be freed,
+ * so its hooks are withdrawn here, before that, whatever the lock says. The module loader calls
+ * this after the module's exit function (or failed init) and before it frees the module.
+ */
+static int loadable_module_going(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct module *mod = data;
+	int i;
+
+	if (action != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&stacker_mode_mutex);
+	for (i = stacker_nr_builtin; i < stacker_nr_entries; i++) {
+		struct stacker_entry *e = &stacker_entries[i];
+
+		if (!is_loaded(e) || e->module.owner != mod)
+			continue;
+		pr_warn("module \"%s\" went without unregistering: its hooks are withdrawn\n",
+			e->module.name);
+		unhost(e);
+	}
+	mutex_unlock(&stacker_mode_mutex);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block loadable_module_nb = {
+	.notifier_call = loadable_module_going,
+};
+
+/* Before user space can load any module. */
+static int __init loadable_notifier_init(void)
+{
+	return register_module_notifier(&loadable_module_nb);
+}
+core_initcall(loadable_notifier_init);
 
 /**
  * stacker_loadable_lock() - pin every loaded module: none can be unloaded after the lock

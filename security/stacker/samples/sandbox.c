@@ -32,6 +32,17 @@ static char *name = "sandbox";
 module_param(name, charp, 0444);
 MODULE_PARM_DESC(name, "Name to register with the stacker under");
 
+/*
+ * For the stacker's tests of a module that goes while hosted: the stacker must withdraw its
+ * hooks before its code is freed. A real module unregisters on every path.
+ */
+static bool test_fail_init;
+module_param(test_fail_init, bool, 0444);
+MODULE_PARM_DESC(test_fail_init, "Test only: fail init after registering, without unregistering");
+static bool test_no_unregister;
+module_param(test_no_unregister, bool, 0444);
+MODULE_PARM_DESC(test_no_unregister, "Test only: do not unregister on unload");
+
 static struct lsm_blob_sizes sandbox_sizes = {
 	.lbs_cred = sizeof(u32),
 	.lbs_inode = sizeof(u32),
@@ -155,6 +166,8 @@ static int __init sandbox_init(void)
 	rc = stacker_register_module(&sandbox_module);
 	if (rc)
 		return rc;
+	if (test_fail_init)
+		return -ENODEV;
 	sandbox_dir = securityfs_create_dir("sandbox", NULL);
 	enter = IS_ERR(sandbox_dir) ? sandbox_dir :
 		securityfs_create_file("enter", 0222, sandbox_dir, NULL, &enter_fops);
@@ -170,7 +183,8 @@ static int __init sandbox_init(void)
 static void __exit sandbox_exit(void)
 {
 	securityfs_recursive_remove(sandbox_dir);
-	stacker_unregister_module(&sandbox_module);
+	if (!test_no_unregister)
+		stacker_unregister_module(&sandbox_module);
 }
 
 module_init(sandbox_init);

@@ -2,8 +2,9 @@
 /*
  * Security modules loaded at run time, with the stacker's sample (sandbox.ko, in /lib/modules of
  * the test VM): who may load it, that it is listed, denies, is attributed and obeys its mode,
- * that it unloads under a file-creation storm on every CPU and reloads afresh, and that the lock
- * pins it or refuses it. The boot names it on "stacker.loadable=".
+ * that it unloads under a file-creation storm on every CPU and reloads afresh, that the lock
+ * pins it or refuses it, and that a module that goes while hosted (failed init, no unregister,
+ * rmmod -f after the lock) leaves no hook behind. The boot names it on "stacker.loadable=".
  *
  * What runs depends on the state found: unlocked, the whole cycle, leaving the module unloaded,
  * or loaded and locked with "wb.loadable=lock" on the command line; locked, the refusals.
@@ -431,8 +432,10 @@ TEST(lock_pins_a_loaded_module)
 			EXPECT_EQ(0, unload());
 		SKIP(return, "no wb.loadable=lock: left unloaded");
 	}
-	if (!loaded())
-		ASSERT_EQ(0, load(""));
+	/* Loaded as a module that forgets to unregister, for forced_unload_after_the_lock. */
+	if (loaded())
+		ASSERT_EQ(0, unload());
+	ASSERT_EQ(0, load("test_no_unregister=1"));
 	kmsg = kmsg_from_now();
 	ASSERT_EQ(2, write_str(STACKER "lock", "1\n"));
 	EXPECT_NE(0, unload());
@@ -442,6 +445,135 @@ TEST(lock_pins_a_loaded_module)
 	make_old_file(_metadata);
 	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
 	close(kmsg);
+}
+
+/*
+ * Every run-time hook the sample implements, in a child: a fork (task_alloc, cred_prepare), a
+ * new file (inode_init_security), opens, a truncation. Were a gone module's hooks still
+ * published, these would call its freed code and the kernel would oops.
+ */
+static int run_the_sample_hooks(void)
+{
+	int status, fd;
+	pid_t pid = fork();
+
+	if (!pid) {
+		fd = open(NEW_FILE, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		if (fd < 0 || write(fd, "x", 1) != 1 || close(fd) || truncate(NEW_FILE, 0) ||
+		    unlink(NEW_FILE))
+			_exit(1);
+		_exit(system("true") ? 2 : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+#define WITHDRAWN "stacker: module \"sandbox\" went without unregistering: its hooks are withdrawn"
+
+/* Gone from the stacker, hooks and all, and its name free again. */
+static void expect_withdrawn(struct __test_metadata *const _metadata, int kmsg)
+{
+	char modules[TEXT_SIZE], line[256];
+
+	EXPECT_TRUE(logged(kmsg, WITHDRAWN));
+	EXPECT_FALSE(loaded());
+	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
+	EXPECT_EQ(NULL, strstr(modules, " sandbox "));
+	EXPECT_NE(0, module_line(STACKER "hooks", "sandbox:", line, sizeof(line)));
+	EXPECT_EQ(0, run_the_sample_hooks());
+}
+
+/* A module whose init fails after it registered: the stacker withdraws it as it goes. */
+TEST(failed_init_leaves_no_hooks)
+{
+	int kmsg;
+
+	if (locked() || loaded())
+		SKIP(return, "locked, or loaded");
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	EXPECT_EQ(-ENODEV, load("test_fail_init=1"));
+	expect_withdrawn(_metadata, kmsg);
+	close(kmsg);
+	ASSERT_EQ(0, load(""));
+	EXPECT_EQ(0, unload());
+}
+
+/* A module that is unloaded without unregistering: withdrawn as it goes. */
+TEST(unload_without_unregistering_leaves_no_hooks)
+{
+	int kmsg;
+
+	if (locked() || loaded())
+		SKIP(return, "locked, or loaded");
+	ASSERT_EQ(0, load("test_no_unregister=1"));
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, unload());
+	expect_withdrawn(_metadata, kmsg);
+	close(kmsg);
+}
+
+/* A child in the sandbox of the module as loaded now, holding its mark until killed. */
+static pid_t sandboxed_holder(void)
+{
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(ready))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		close(ready[0]);
+		if (enter() || write(ready[1], "x", 1) != 1)
+			_exit(100);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (pid > 0 && read(ready[0], &c, 1) != 1)
+		pid = -1;
+	close(ready[0]);
+	return pid;
+}
+
+/*
+ * Values outlive their module and keep its list id: load and unload cycles that each leave a
+ * marked cred behind use the ids up, then loading is refused with ENOSPC and a log line. When
+ * the creds go, so do the values, and the ids come back.
+ */
+TEST(list_ids_held_by_values_run_out_then_come_back)
+{
+	pid_t holders[16];
+	int n = 0, rc, kmsg, waited;
+
+	if (locked() || loaded())
+		SKIP(return, "locked, or loaded");
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	while (!(rc = load(""))) {
+		ASSERT_GT(ARRAY_SIZE(holders), n);
+		holders[n] = sandboxed_holder();
+		ASSERT_LT(0, holders[n]);
+		n++;
+		ASSERT_EQ(0, unload());
+	}
+	EXPECT_EQ(-ENOSPC, rc);
+	EXPECT_LT(0, n);
+	EXPECT_TRUE(logged(kmsg, "stacker: loading \"sandbox\" refused: cannot keep its values (-28)"));
+	close(kmsg);
+	while (n--) {
+		kill(holders[n], SIGKILL);
+		waitpid(holders[n], NULL, 0);
+	}
+	/* The last value of each id goes after an RCU grace period, then a work item frees it. */
+	for (waited = 0; waited < 50 && (rc = load("")) == -ENOSPC; waited++)
+		usleep(100 * 1000);
+	EXPECT_EQ(0, rc);
+	if (!rc)
+		EXPECT_EQ(0, unload());
 }
 
 TEST(locked_stacker_refuses_loading)
@@ -454,6 +586,23 @@ TEST(locked_stacker_refuses_loading)
 	EXPECT_EQ(-EPERM, load(""));
 	EXPECT_TRUE(logged(kmsg, "loading \"sandbox\" refused: the stacker is locked"));
 	EXPECT_FALSE(loaded());
+	close(kmsg);
+}
+
+/*
+ * rmmod -f takes a module out whatever pins it (the kernel is tainted): loaded before the lock,
+ * not unregistering on its way out, it is withdrawn as it goes.
+ */
+TEST(forced_unload_after_the_lock_leaves_no_hooks)
+{
+	int kmsg;
+
+	if (!locked() || !loaded())
+		SKIP(return, "not locked, or not loaded before the lock");
+	kmsg = kmsg_from_now();
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, syscall(__NR_delete_module, "sandbox", O_NONBLOCK | O_TRUNC));
+	expect_withdrawn(_metadata, kmsg);
 	close(kmsg);
 }
 
