@@ -71,6 +71,24 @@ static void stacker_values_layout_selected_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f.blobs[3].lbs_cred, 100);
 }
 
+/*
+ * A module that keeps no per-object data but adds an xattr in inode_init_security declares it as
+ * any LSM does, in the blob sizes of its value id: its slot is counted, and it takes no room.
+ */
+static void stacker_values_layout_xattr_only(struct kunit *test)
+{
+	struct layout_fixture f;
+
+	fixture_init(&f);
+	f.blobs[1] = (struct lsm_blob_sizes){ .lbs_xattr_count = 2 };
+	KUNIT_EXPECT_EQ(test, layout_two(&f, 0, 1), 0);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_xattr_count, 1 + 2);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_cred, 8);
+	KUNIT_EXPECT_EQ(test, f.sizes.lbs_inode, 8);
+	KUNIT_EXPECT_EQ(test, f.kinds[1], 0);
+	KUNIT_EXPECT_TRUE(test, stacker_values_valid(&f.modules[1]));
+}
+
 /* A list module puts the list head first on its kinds; its value sizes stay sizes. */
 static void stacker_values_layout_list_first(struct kunit *test)
 {
@@ -177,6 +195,7 @@ static void stacker_values_list(struct kunit *test)
 
 static struct kunit_case stacker_values_cases[] = {
 	KUNIT_CASE(stacker_values_layout_selected_only),
+	KUNIT_CASE(stacker_values_layout_xattr_only),
 	KUNIT_CASE(stacker_values_layout_list_first),
 	KUNIT_CASE(stacker_values_layout_aligns),
 	KUNIT_CASE(stacker_values_valid_refuses),
