@@ -79,6 +79,18 @@ enum stacker_hook {
 #define STACKER_MODULE_ROUTINE_DENIALS	BIT(2)
 
 /**
+ * enum stacker_change - what a write to the stacker's files would change for a hosted module
+ * @STACKER_CHANGE_MODE: the module's mode (enforcing or permissive)
+ * @STACKER_CHANGE_LOG: whether the stacker logs the module's denials
+ * @STACKER_CHANGE_LOCK: the stacker's lock, which fixes every module's mode and log switch
+ */
+enum stacker_change {
+	STACKER_CHANGE_MODE,
+	STACKER_CHANGE_LOG,
+	STACKER_CHANGE_LOCK,
+};
+
+/**
  * struct stacker_value_id - a hosted module's handle on its per-object values
  * @blobs: the module's needs, in bytes, per object kind, as any LSM declares them. For an inline
  *	module (@list zero) each need becomes, at boot, the offset of the module's area in the
@@ -130,12 +142,13 @@ struct stacker_loaded_hook {
  * @owner: a loaded module's THIS_MODULE; NULL for a built-in one
  * @loaded_hooks: a loaded module's hooks, which the stacker calls after every built-in module
  * @loaded_hooks_count: number of entries in @loaded_hooks
- * @may_change_policy: optional: whether the task writing @file may change this module's mode, or
- *	lock the stacker (which fixes every module's mode). A mode is the module's policy, so the
- *	module's own rules decide (a label module's onlycap and freeze, for example): 0, or
- *	-EPERM after the module's own log line naming why. Called after the stacker's own check
- *	(CAP_MAC_ADMIN in the opener and the writer), which is all a module without it gets.
- *	Called in process context, under the stacker's mode mutex; it may sleep.
+ * @may_change_policy: optional: whether the task writing @file may make the change of enum
+ *	stacker_change to this module: its mode, its log switch, or the lock (which fixes both).
+ *	A mode is the module's policy, so the module's own rules decide (a label module's onlycap
+ *	and freeze, for example): 0, or -EPERM after the module's own log line naming why. Called
+ *	after the stacker's own check (CAP_MAC_ADMIN in the opener and the writer), which is all
+ *	a module without it gets. Called in process context, under the stacker's mode mutex; it
+ *	may sleep.
  */
 struct stacker_module {
 	const char *name;
@@ -148,7 +161,7 @@ struct stacker_module {
 	struct module *owner;
 	const struct stacker_loaded_hook *loaded_hooks;
 	int loaded_hooks_count;
-	int (*may_change_policy)(struct file *file);
+	int (*may_change_policy)(struct file *file, enum stacker_change change);
 };
 
 /*

@@ -239,7 +239,7 @@ void label_mac_override_set(bool on);
 bool label_overrides(void);
 
 /* securityfs.c */
-int label_may_change_mode(struct file *file);
+int label_may_change_mode(struct file *file, enum stacker_change change);
 
 /* decide.c */
 int label_decide(const struct label *subject, const struct label *object, u32 access);

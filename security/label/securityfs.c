@@ -63,8 +63,9 @@ static int refuse(struct file *file, struct ratelimit_state *rs, const char *why
  * one opened. A writer with the opener's very credentials, as a loader writing what it opened,
  * gets the same answers twice: it is asked once. The syslog label, the trusted file systems,
  * onlycap, mac-override and the freeze itself are policy too: frozen with the rules.
+ * may_administer() is the privilege half, may_change_policy() both halves.
  */
-static int may_change_policy(struct file *file, struct ratelimit_state *rs, const char *what)
+static int may_administer(struct file *file, struct ratelimit_state *rs)
 {
 	if (!label_onlycap_allows(file->f_cred))
 		return refuse(file, rs, "its opener's label is not in onlycap");
@@ -76,23 +77,39 @@ static int may_change_policy(struct file *file, struct ratelimit_state *rs, cons
 		if (!capable(CAP_MAC_ADMIN))
 			return refuse(file, rs, "the writer lacks CAP_MAC_ADMIN");
 	}
+	return 0;
+}
+
+static int may_change_policy(struct file *file, struct ratelimit_state *rs, const char *what)
+{
+	int rc = may_administer(file, rs);
+
+	if (rc)
+		return rc;
 	return label_frozen() ? label_refuse_frozen(what) : 0;
 }
 
 /**
  * label_may_change_mode() - may the writer of a stacker file change label's mode?
- * @file: the hosting stacker's "mode" or "lock" file, being written
+ * @file: the hosting stacker's "mode", "log" or "lock" file, being written
+ * @change: what the write would change
  *
- * Making label permissive switches its policy off, and the stacker's lock fixes that choice:
- * both are changes of label's policy, refused by the rules of label's own policy files
- * (onlycap for the opener and the writer, CAP_MAC_ADMIN, the freeze), and logged as they are.
+ * Making label permissive switches its policy off, and which of its denials are logged, and
+ * the stacker's lock that fixes both, are label's policy too: refused by the rules of label's
+ * own policy files (onlycap for the opener and the writer, CAP_MAC_ADMIN), and logged as they
+ * are. A frozen policy refuses the mode and the log switch; not the lock, which then fixes
+ * nothing the freeze has not: refusing it would only keep the stacker, and the other modules'
+ * modes, open until reboot.
  *
  * Context: Process context.
  * Return: 0, or -EPERM.
  */
-int label_may_change_mode(struct file *file)
+int label_may_change_mode(struct file *file, enum stacker_change change)
 {
-	return may_change_policy(file, &mode_refusals, "mode change");
+	if (change == STACKER_CHANGE_LOCK)
+		return may_administer(file, &mode_refusals);
+	return may_change_policy(file, &mode_refusals,
+				 change == STACKER_CHANGE_LOG ? "log change" : "mode change");
 }
 
 /*

@@ -335,7 +335,8 @@ static void unhost(struct stacker_entry *e)
  *
  * Context: Process context, from the module's init function; takes stacker_mode_mutex.
  * Return: 0; -EPERM if @m is not named on "stacker.loadable=", the caller lacks
- * CAP_SYS_MODULE or CAP_MAC_ADMIN, or the stacker is locked; -EINVAL for a malformed
+ * CAP_SYS_MODULE or CAP_MAC_ADMIN, or the stacker is locked; -EBUSY if @m's module is being
+ * unloaded; -EINVAL for a malformed
  * description, a hook the stacker cannot call at run time or values it cannot keep; -EEXIST if
  * a module of that name is hosted; -ENOSPC if STACKER_MAX_MODULES are; -ENOMEM. On error
  * nothing is registered, and the reason is logged.
@@ -363,6 +364,12 @@ int stacker_register_module(struct stacker_module *m)
 	if (stacker_locked) {
 		pr_err("loading \"%s\" refused: the stacker is locked\n", m->name);
 		rc = -EPERM;
+		goto out;
+	}
+	/* Its going notifier may have run already: nothing would withdraw it (see below). */
+	if (m->owner->state == MODULE_STATE_GOING) {
+		pr_err("loading \"%s\" refused: its module is going\n", m->name);
+		rc = -EBUSY;
 		goto out;
 	}
 	if (stacker_entry_named(m->name)) {

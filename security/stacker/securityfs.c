@@ -31,14 +31,15 @@ static const char *const mode_names[] = {
 };
 
 /*
- * Whether the module of @e lets the writer of @file change its policy (its mode, or the lock):
- * its own rules, when it has any. The caller holds stacker_mode_mutex, so a loaded module's
- * function cannot be unloaded under the call.
+ * Whether the module of @e lets the writer of @file make @change: its own rules, when it has
+ * any. The caller holds stacker_mode_mutex, so a loaded module's function cannot be unloaded
+ * under the call.
  */
-static int module_allows(const struct stacker_entry *e, struct file *file)
+static int module_allows(const struct stacker_entry *e, struct file *file,
+			 enum stacker_change change)
 {
 	lockdep_assert_held(&stacker_mode_mutex);
-	return e->module.may_change_policy ? e->module.may_change_policy(file) : 0;
+	return e->module.may_change_policy ? e->module.may_change_policy(file, change) : 0;
 }
 
 /**
@@ -69,7 +70,7 @@ int stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file
 	else if (mode == STACKER_PERMISSIVE && (e->module.flags & STACKER_MODULE_MANDATORY))
 		rc = -EINVAL;
 	else if (file)
-		rc = module_allows(e, file);
+		rc = module_allows(e, file, STACKER_CHANGE_MODE);
 	if (!rc)
 		WRITE_ONCE(stacker_modes[e - stacker_entries], mode);
 	mutex_unlock(&stacker_mode_mutex);
@@ -330,10 +331,13 @@ static ssize_t log_write(struct file *file, const char __user *ubuf, size_t coun
 	else if (stacker_locked)
 		rc = -EPERM;
 	else
-		rc = module_allows(e, file);
+		rc = module_allows(e, file, STACKER_CHANGE_LOG);
 	if (!rc)
 		stacker_log_set(e, on);
 	mutex_unlock(&stacker_mode_mutex);
+	if (!rc)
+		pr_notice("module \"%s\": denials %s\n", buf,
+			  on ? "logged" : "counted, not logged");
 out:
 	kfree(buf);
 	return rc ?: count;
@@ -349,7 +353,7 @@ static int modules_allow_lock(struct file *file)
 
 		if (!e->module.name || stacker_mode_of(e) == STACKER_DISABLED)
 			continue;
-		rc = module_allows(e, file);
+		rc = module_allows(e, file, STACKER_CHANGE_LOCK);
 		if (rc)
 			return rc;
 	}

@@ -154,8 +154,8 @@ void stacker_log_set(const struct stacker_entry *e, bool on)
  * @buf: STACKER_COMM_ESCAPED bytes
  *
  * A task names itself (prctl(PR_SET_NAME), or the name of the file it executes): quotes,
- * backslashes and bytes that are not printable become \xNN, so a log line cannot be forged by
- * a name that closes the quote.
+ * backslashes and bytes that are not printable ASCII become \xNN, so a log line cannot be
+ * forged by a name that closes the quote, and no look-alike or invalid UTF-8 gets through.
  *
  * Context: Any context.
  * Return: @buf.
@@ -169,7 +169,7 @@ const char *stacker_escaped_comm(char *buf)
 	memcpy(comm, current->comm, sizeof(comm));
 	comm[sizeof(comm) - 1] = '\0';
 	n = string_escape_mem(comm, strnlen(comm, sizeof(comm)), buf, STACKER_COMM_ESCAPED - 1,
-			      ESCAPE_NP | ESCAPE_HEX | ESCAPE_APPEND, "\"\\");
+			      ESCAPE_NAP | ESCAPE_HEX | ESCAPE_APPEND, "\"\\");
 	buf[n] = '\0';
 	return buf;
 }
@@ -185,9 +185,10 @@ const char *stacker_escaped_comm(char *buf)
  * A denial is -EACCES or -EPERM. It is counted against the module and, while the module's log
  * switch is on, unless @quiet or a policy denial of a module that audits its own
  * (STACKER_MODULE_AUDITS), logged (ratelimited) with the module, the hook and the subject. A
- * permissive module's policy denial (-EACCES) then becomes @allowed, so the next module decides; a refused privilege (-EPERM, such
- * as a missing CAP_MAC_ADMIN) is enforced in every mode, or a permissive module would let
- * anyone change its labels or policy. Every other result is returned as it is.
+ * permissive module's policy denial (-EACCES) then becomes @allowed, so the next module
+ * decides; a refused privilege (-EPERM, such as a missing CAP_MAC_ADMIN) is enforced in every
+ * mode, or a permissive module would let anyone change its labels or policy. Every other
+ * result is returned as it is.
  *
  * Context: Any context a hook runs in; the ratelimited log line is the only place that may take
  * a (printk) lock.

@@ -35,6 +35,7 @@
 #define STACKER_STATS "/sys/kernel/security/stacker/stats"
 #define STACKER_MODE "/sys/kernel/security/stacker/mode"
 #define STACKER_LOCK "/sys/kernel/security/stacker/lock"
+#define STACKER_LOG "/sys/kernel/security/stacker/log"
 #define XATTR_LABEL "security.label"
 #define XATTR_EXEC "security.labelexec"
 #define LABEL_MAX 255
@@ -114,6 +115,18 @@ static inline bool stacker_present(void)
 	struct stat st;
 
 	return stat("/sys/kernel/security/stacker", &st) == 0;
+}
+
+/* Why the stacker's mode files cannot be tested in this boot (not hosted, or locked), or NULL. */
+static inline const char *stacker_modes_closed(void)
+{
+	char lock[8];
+
+	if (!stacker_present())
+		return "label is not hosted by the stacker";
+	if (read_text(STACKER_LOCK, lock, sizeof(lock)) <= 0 || strcmp(lock, "0\n"))
+		return "the stacker is locked: every mode write is refused anyway";
+	return NULL;
 }
 
 /* The label module's denial count in the stacker's stats: 0, or -1. */

@@ -16,6 +16,7 @@
 #define ONLYCAP LABEL_FS "onlycap"
 #define RELABEL_SELF LABEL_FS "relabel-self"
 #define MAC_OVERRIDE LABEL_FS "mac-override"
+#define NOT_ONLYCAP_OPENER "its opener's label is not in onlycap:"
 #define REFUSED_NOT_IN_ONLYCAP \
 	"label: setting the task label refused: the caller's label is not in onlycap:"
 
@@ -207,30 +208,32 @@ static int make_label_permissive(void)
 }
 
 /*
- * Label's mode in the hosting stacker is label's policy: with onlycap set, root of another label
- * may neither make label permissive nor lock the stacker, and the refusal is label's; a task
- * of a listed label may change the mode.
+ * Label's mode and log switch in the hosting stacker are label's policy: with onlycap set, root
+ * of another label may neither make label permissive, nor stop the stacker logging label's
+ * denials, nor lock the stacker, and the refusal is label's; a task of a listed label may
+ * change the mode.
  */
-TEST_F(onlycap, decides_label_mode_and_stacker_lock)
+TEST_F(onlycap, decides_label_mode_log_and_stacker_lock)
 {
 	char text[TEXT_SIZE];
 	int kmsg;
 
-	if (!stacker_present())
-		SKIP(return, "label is not hosted by the stacker");
-	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
-	if (strcmp(text, "0\n"))
-		SKIP(return, "the stacker is locked: every mode write is refused anyway");
+	if (stacker_modes_closed())
+		SKIP(return, "%s", stacker_modes_closed());
 	ASSERT_EQ(0, write_errno(ONLYCAP, "oc_admin\n"));
 	kmsg = kmsg_from_now();
 	ASSERT_LE(0, kmsg);
 	EXPECT_EQ(EPERM, make_label_permissive());
-	EXPECT_TRUE(logged(kmsg, "label: write to mode refused: its opener's label is not in onlycap:"));
+	EXPECT_TRUE(logged(kmsg, "label: write to mode refused: " NOT_ONLYCAP_OPENER));
+	EXPECT_EQ(EPERM, write_errno(STACKER_LOG, "label off\n"));
+	EXPECT_TRUE(logged(kmsg, "label: write to log refused: " NOT_ONLYCAP_OPENER));
 	EXPECT_EQ(EPERM, write_errno(STACKER_LOCK, "1\n"));
-	EXPECT_TRUE(logged(kmsg, "label: write to lock refused: its opener's label is not in onlycap:"));
+	EXPECT_TRUE(logged(kmsg, "label: write to lock refused: " NOT_ONLYCAP_OPENER));
 	close(kmsg);
 	ASSERT_LT(0, read_text(STACKER_MODE, text, sizeof(text)));
 	EXPECT_TRUE(has_line(text, "label enforcing"));
+	ASSERT_LT(0, read_text(STACKER_LOG, text, sizeof(text)));
+	EXPECT_TRUE(has_line(text, "label on"));
 	ASSERT_LT(0, read_text(STACKER_LOCK, text, sizeof(text)));
 	EXPECT_STREQ("0\n", text);
 	/* A task of the listed label may; root of another label may not undo it either. */

@@ -515,6 +515,8 @@ TEST(unload_without_unregistering_leaves_no_hooks)
 	close(kmsg);
 }
 
+#define NO_VALUES "stacker: loading \"sandbox\" refused: cannot keep its values (-28)"
+
 /* A child in the sandbox of the module as loaded now, holding its mark until killed. */
 static pid_t sandboxed_holder(void)
 {
@@ -562,7 +564,7 @@ TEST(list_ids_held_by_values_run_out_then_come_back)
 	}
 	EXPECT_EQ(-ENOSPC, rc);
 	EXPECT_LT(0, n);
-	EXPECT_TRUE(logged(kmsg, "stacker: loading \"sandbox\" refused: cannot keep its values (-28)"));
+	EXPECT_TRUE(logged(kmsg, NO_VALUES));
 	close(kmsg);
 	while (n--) {
 		kill(holders[n], SIGKILL);

@@ -495,7 +495,8 @@ FIXTURE_TEARDOWN(malformed)
 
 TEST_F(malformed, refused)
 {
-	char mode0[TEXT_SIZE], mode1[TEXT_SIZE], lock0[8], lock1[8], log0[TEXT_SIZE], log1[TEXT_SIZE];
+	char mode0[TEXT_SIZE], mode1[TEXT_SIZE], lock0[8], lock1[8];
+	char log0[TEXT_SIZE], log1[TEXT_SIZE];
 
 	ASSERT_LT(0, read_text(STACKER "mode", mode0, sizeof(mode0)));
 	ASSERT_LT(0, read_text(STACKER "lock", lock0, sizeof(lock0)));
