@@ -323,24 +323,38 @@ static int slab_count(const char *prefix)
 	return n;
 }
 
-/* A child in the sandbox of the module as loaded now, waiting on @gate to try OLD_FILE. */
+/*
+ * A child in the sandbox of the module as loaded now, waiting on @gate to try OLD_FILE. It has
+ * entered when this returns; until @gate is written to, it holds its mark.
+ */
 static pid_t sandboxed_waiter(int gate[2])
 {
+	int ready[2];
 	pid_t pid;
 	char c;
 
 	if (pipe(gate))
 		return -1;
+	if (pipe(ready)) {
+		close(gate[0]);
+		close(gate[1]);
+		return -1;
+	}
 	pid = fork();
 	if (!pid) {
 		close(gate[1]);
-		if (enter() || read(gate[0], &c, 1) != 1)
+		close(ready[0]);
+		if (enter() || write(ready[1], "x", 1) != 1 || read(gate[0], &c, 1) != 1)
 			_exit(100);
 		int fd = open(OLD_FILE, O_WRONLY | O_CLOEXEC);
 
 		_exit(fd < 0 ? errno : 0);
 	}
 	close(gate[0]);
+	close(ready[1]);
+	if (pid > 0 && read(ready[0], &c, 1) != 1)
+		pid = -1;
+	close(ready[0]);
 	return pid;
 }
 
@@ -517,30 +531,6 @@ TEST(unload_without_unregistering_leaves_no_hooks)
 
 #define NO_VALUES "stacker: loading \"sandbox\" refused: cannot keep its values (-28)"
 
-/* A child in the sandbox of the module as loaded now, holding its mark until killed. */
-static pid_t sandboxed_holder(void)
-{
-	int ready[2];
-	pid_t pid;
-	char c;
-
-	if (pipe(ready))
-		return -1;
-	pid = fork();
-	if (!pid) {
-		close(ready[0]);
-		if (enter() || write(ready[1], "x", 1) != 1)
-			_exit(100);
-		for (;;)
-			pause();
-	}
-	close(ready[1]);
-	if (pid > 0 && read(ready[0], &c, 1) != 1)
-		pid = -1;
-	close(ready[0]);
-	return pid;
-}
-
 /*
  * Values outlive their module and keep its list id: load and unload cycles that each leave a
  * marked cred behind use the ids up, then loading is refused with ENOSPC and a log line. When
@@ -548,8 +538,8 @@ static pid_t sandboxed_holder(void)
  */
 TEST(list_ids_held_by_values_run_out_then_come_back)
 {
+	int gates[16][2], n = 0, rc, kmsg, waited;
 	pid_t holders[16];
-	int n = 0, rc, kmsg, waited;
 
 	if (locked() || loaded())
 		SKIP(return, "locked, or loaded");
@@ -557,7 +547,7 @@ TEST(list_ids_held_by_values_run_out_then_come_back)
 	ASSERT_LE(0, kmsg);
 	while (!(rc = load(""))) {
 		ASSERT_GT(ARRAY_SIZE(holders), n);
-		holders[n] = sandboxed_holder();
+		holders[n] = sandboxed_waiter(gates[n]);
 		ASSERT_LT(0, holders[n]);
 		n++;
 		ASSERT_EQ(0, unload());
@@ -569,6 +559,7 @@ TEST(list_ids_held_by_values_run_out_then_come_back)
 	while (n--) {
 		kill(holders[n], SIGKILL);
 		waitpid(holders[n], NULL, 0);
+		close(gates[n][1]);
 	}
 	/* The last value of each id goes after an RCU grace period, then a work item frees it. */
 	for (waited = 0; waited < 50 && (rc = load("")) == -ENOSPC; waited++)
