@@ -77,6 +77,11 @@ enum stacker_hook {
  * file is turned on. Other modules' denials are logged until it is turned off.
  */
 #define STACKER_MODULE_ROUTINE_DENIALS	BIT(2)
+/*
+ * The module is hosted only when "stacker=" or CONFIG_SECURITY_STACKER_DEFAULT names it, not in
+ * the default stack of every built-in module (test modules).
+ */
+#define STACKER_MODULE_NAMED_ONLY	BIT(3)
 
 /**
  * enum stacker_change - what a write to the stacker's files would change for a hosted module
@@ -144,11 +149,11 @@ struct stacker_loaded_hook {
  * @loaded_hooks_count: number of entries in @loaded_hooks
  * @may_change_policy: optional: whether the task writing @file may make the change of enum
  *	stacker_change to this module: its mode, its log switch, or the lock (which fixes both).
- *	A mode is the module's policy, so the module's own rules decide (a label module's onlycap
- *	and freeze, for example): 0, or -EPERM after the module's own log line naming why. Called
- *	after the stacker's own check (CAP_MAC_ADMIN in the opener and the writer), which is all
- *	a module without it gets. Called in process context, under the stacker's mode mutex; it
- *	may sleep.
+ *	A mode is the module's policy, so the module's own rules decide (who may change its
+ *	policy, whether it is frozen): 0, or -EPERM after the module's own log line naming why.
+ *	Called after the stacker's own check (CAP_MAC_ADMIN in the opener and the writer), which
+ *	is all a module without it gets. Called in process context, under the stacker's mode
+ *	mutex; it may sleep.
  */
 struct stacker_module {
 	const char *name;

@@ -9,9 +9,6 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
-/* Modules the project provides, built in or not: a name here that is not built is reported so. */
-static const char *const stacker_known_names[] = { "capability", "label" };
-
 static __printf(2, 3) void select_error(struct stacker_selection *sel, const char *fmt, ...)
 {
 	va_list args;
@@ -52,17 +49,6 @@ static bool name_is_valid(const char *name, size_t len)
 		if (!(name[i] >= 'a' && name[i] <= 'z') && !isdigit(name[i]) && name[i] != '_')
 			return false;
 	return true;
-}
-
-static bool name_is_known(const char *name, size_t len)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(stacker_known_names); i++)
-		if (strlen(stacker_known_names[i]) == len &&
-		    !memcmp(stacker_known_names[i], name, len))
-			return true;
-	return false;
 }
 
 static const struct stacker_module *module_named(const struct stacker_module *avail, int navail,
@@ -111,11 +97,8 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 	}
 	m = module_named(st->avail, st->navail, name, len);
 	if (!m) {
-		if (name_is_known(name, len))
-			select_error(sel, "module \"%.*s\" is not built into this kernel", (int)len,
-				     name);
-		else
-			select_error(sel, "unknown module \"%.*s\" ignored", (int)len, name);
+		select_error(sel, "module \"%.*s\" is not built into this kernel: ignored",
+			     (int)len, name);
 		return;
 	}
 	bit = BIT(m - st->avail);
@@ -149,15 +132,17 @@ static void select_one(struct select_state *st, const char *name, size_t len)
 
 /**
  * stacker_select() - parse a module list into a call order
- * @list: comma-separated module names, as given on "stacker=" (may be any bytes, NUL-terminated)
+ * @list: comma-separated module names, as given on "stacker=" (may be any bytes, NUL-terminated);
+ *	NULL for the default: every module of @avail not flagged STACKER_MODULE_NAMED_ONLY, in the
+ *	order of @avail
  * @avail: the built-in modules
  * @navail: number of entries in @avail
  * @sel: the result: modules in call order, and one message per refused entry
  *
  * Every entry that is not used is reported in @sel: empty or malformed names, names not built
- * into this kernel, unknown names, duplicates and entries past STACKER_MAX_MODULES. A mandatory
- * module (capability) is always selected and always first; its absence or another position is
- * reported too. Nothing is dropped silently.
+ * into this kernel, duplicates and entries past STACKER_MAX_MODULES. A mandatory module
+ * (capability) is always selected and always first; its absence from a list or another position
+ * in it is reported too. Nothing is dropped silently.
  *
  * Context: Any context; takes no lock and allocates nothing.
  */
@@ -176,7 +161,11 @@ void stacker_select(const char *list, const struct stacker_module *avail, int na
 		nr_mandatory += !!(avail[i].flags & STACKER_MODULE_MANDATORY);
 	st.room = STACKER_MAX_MODULES - nr_mandatory;
 
-	for (;;) {
+	/* The default: mandatory modules are added first below, without a message. */
+	for (i = 0; !list && i < navail; i++)
+		if (!(avail[i].flags & (STACKER_MODULE_MANDATORY | STACKER_MODULE_NAMED_ONLY)))
+			select_one(&st, avail[i].name, strlen(avail[i].name));
+	while (list) {
 		size_t len = strchrnul(p, ',') - p;
 
 		select_one(&st, p, len);
@@ -192,7 +181,7 @@ void stacker_select(const char *list, const struct stacker_module *avail, int na
 	for (i = 0, nr_mandatory = 0; i < navail; i++) {
 		if (!(avail[i].flags & STACKER_MODULE_MANDATORY))
 			continue;
-		if (!(st.seen & BIT(i)))
+		if (list && !(st.seen & BIT(i)))
 			select_error(sel, "module \"%s\" missing: added first", avail[i].name);
 		sel->modules[nr_mandatory++] = &avail[i];
 	}

@@ -58,15 +58,15 @@ static const struct stacker_module avail[] = {
 #define FIRST_PLAIN 1
 #define NR_PLAIN 9
 
-/* Names that are not in avail: known but not built, near misses, too long, malformed. */
+/* Names that are not in avail: not built, near misses, too long, malformed. */
 static const char *const other_names[] = {
-	"label", "Alpha", "alph", "alphaa", "capabilit", "capabilityy", LONGEST "5", "a-b", "a b",
+	"omega", "Alpha", "alph", "alphaa", "capabilit", "capabilityy", LONGEST "5", "a-b", "a b",
 	"\xc3\xa9t\xc3\xa9", "alpha\n", "", " ", "_", "0", "CAPABILITY",
 };
 
 static const char *const list_corpus[] = {
 	"capability,alpha", "capability,beta,alpha", "alpha", "alpha,capability", "", ",,",
-	"capability,alpha,", "capability,bogus", "capability,label", "capability,alpha,alpha",
+	"capability,alpha,", "capability,bogus", "capability,omega", "capability,alpha,alpha",
 	"capability,capability", "capability,Alpha", "capability, alpha", "capability,keyed,alpha",
 	"capability,list_a,list_b", "capability,alpha,beta,gamma,delta,epsilon,zeta,eta,theta",
 	"capability," LONGEST, "capability,\xc3\xa9t\xc3\xa9",

@@ -43,9 +43,8 @@ static const struct select_case select_cases[] = {
 	{ "only commas", ",,", "capability", 4, "empty module name ignored" },
 	{ "trailing comma", "capability,alpha,", "capability,alpha", 1,
 	  "empty module name ignored" },
-	{ "unknown", "capability,bogus", "capability", 1, "unknown module \"bogus\" ignored" },
-	{ "not built", "capability,label", "capability", 1,
-	  "module \"label\" is not built into this kernel" },
+	{ "not built", "capability,bogus", "capability", 1,
+	  "module \"bogus\" is not built into this kernel: ignored" },
 	{ "duplicate", "capability,alpha,alpha", "capability,alpha", 1,
 	  "duplicate module \"alpha\" ignored" },
 	{ "duplicate capability", "capability,capability", "capability", 1,
@@ -66,6 +65,9 @@ static const struct select_case select_cases[] = {
 	{ "one list id", "capability,list_b", "capability,list_b", 0, NULL },
 	{ "list id taken", "capability,list_a,list_b", "capability,list_a", 1,
 	  "module \"list_b\" has another module's list id: ignored" },
+	/* The default names every module, so that the refusals are those of a list naming all. */
+	{ "default", NULL, "capability,alpha,beta,list_a", 2,
+	  "module \"keyed\" keeps values the stacker cannot carry: ignored" },
 };
 
 static void select_case_desc(const struct select_case *c, char *desc)
@@ -153,8 +155,37 @@ static void stacker_select_too_many(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sel->nr_errors, 3);
 }
 
+/*
+ * The default stack: capability first wherever it is built, without a message, then the other
+ * modules in the order they are built, except those hosted only when named.
+ */
+static void stacker_select_default(struct kunit *test)
+{
+	static const struct stacker_module built[] = {
+		{ .name = "alpha" },
+		{ .name = "capability", .flags = STACKER_MODULE_MANDATORY },
+		{ .name = "test_x", .flags = STACKER_MODULE_NAMED_ONLY },
+		{ .name = "beta" },
+	};
+	struct stacker_selection *sel;
+	char order[128];
+
+	sel = kunit_kzalloc(test, sizeof(*sel), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sel);
+	stacker_select(NULL, built, ARRAY_SIZE(built), sel);
+	join(sel, order, sizeof(order));
+	KUNIT_EXPECT_STREQ(test, order, "capability,alpha,beta");
+	KUNIT_EXPECT_EQ(test, sel->nr_errors, 0);
+
+	/* Named, a named-only module is hosted like any other. */
+	stacker_select("test_x", built, ARRAY_SIZE(built), sel);
+	join(sel, order, sizeof(order));
+	KUNIT_EXPECT_STREQ(test, order, "capability,test_x");
+}
+
 static struct kunit_case stacker_select_cases[] = {
 	KUNIT_CASE_PARAM(stacker_select_table, select_gen_params),
+	KUNIT_CASE(stacker_select_default),
 	KUNIT_CASE(stacker_select_many_commas),
 	KUNIT_CASE(stacker_select_too_many),
 	{}

@@ -124,6 +124,7 @@ static unsigned long stacker_kinds[STACKER_MAX_MODULES] __initdata;
 static void __init stacker_prepare(void)
 {
 	const struct stacker_module *avail = __start_stacker_modules;
+	const char *list = stacker_param;
 	int i, navail = __end_stacker_modules - __start_stacker_modules;
 
 	if (WARN_ON(navail > STACKER_MAX_MODULES))
@@ -136,8 +137,10 @@ static void __init stacker_prepare(void)
 	stacker_nr_entries = navail;
 	stacker_nr_builtin = navail;
 
-	stacker_select(stacker_param ?: CONFIG_SECURITY_STACKER_DEFAULT, avail, navail,
-		       &stacker_boot_selection);
+	/* An empty CONFIG_SECURITY_STACKER_DEFAULT: every built-in module not named only (NULL). */
+	if (!list && *CONFIG_SECURITY_STACKER_DEFAULT)
+		list = CONFIG_SECURITY_STACKER_DEFAULT;
+	stacker_select(list, avail, navail, &stacker_boot_selection);
 	stacker_report(&stacker_boot_selection);
 	stacker_values_prepare(&stacker_boot_selection, stacker_kinds);
 }

@@ -145,6 +145,7 @@ DEFINE_STACKER_MODULE(test_a) = {
 	.hooks = test_a_hooks,
 	.hooks_count = ARRAY_SIZE(test_a_hooks),
 	.values = &stacker_test_values[0],
+	.flags = STACKER_MODULE_NAMED_ONLY,
 };
 
 DEFINE_STACKER_MODULE(test_b) = {
@@ -153,4 +154,5 @@ DEFINE_STACKER_MODULE(test_b) = {
 	.hooks = test_b_hooks,
 	.hooks_count = ARRAY_SIZE(test_b_hooks),
 	.values = &stacker_test_values[1],
+	.flags = STACKER_MODULE_NAMED_ONLY,
 };

@@ -7,8 +7,8 @@
  * -icount shift=0 (make bench) the time is guest instructions; each figure is the best of ten
  * batches and includes the loop's few instructions.
  *
- * VB_MODULES is what a stacked kernel hosting capability and label leaves free of
- * STACKER_MAX_MODULES. The results go to the kernel log as "bench get_value_<n> <per call>",
+ * VB_MODULES is what a stacked kernel hosting capability and one other built-in module leaves
+ * free of STACKER_MAX_MODULES. The results go to the kernel log as "bench get_value_<n> <per call>",
  * which tests/bench/lsm_bench.c copies to the benchmark's output. The modules unregister before
  * init returns: the module then stays loaded, inert.
  */

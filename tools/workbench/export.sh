@@ -54,15 +54,15 @@ fi
 git_ checkout -q -f -B export base
 git_ clean -q -fdx
 
-# The project's lines of the final MAINTAINERS, and the root Kconfig, are cut at each step to
-# what names files the tree has by then.
+# The project's lines of the final MAINTAINERS are cut at each step to what names files the tree
+# has by then.
 git_ show base:MAINTAINERS > "$ex/MAINTAINERS.base"
 patch -s -p1 -o "$ex/MAINTAINERS.final" "$ex/MAINTAINERS.base" \
 	< "$top/patches/maintainers-stacker-and-label.patch"
 derive() {
-	python3 - "$repo" "$ex/MAINTAINERS.base" "$ex/MAINTAINERS.final" "$top/Kconfig" <<'EOF'
+	python3 - "$repo" "$ex/MAINTAINERS.base" "$ex/MAINTAINERS.final" <<'EOF'
 import os, sys
-repo, base, final, kconfig = sys.argv[1:]
+repo, base, final = sys.argv[1:]
 def exists(path):
     return os.path.exists(os.path.join(repo, path))
 # MAINTAINERS: of the entries the project adds, keep the F: lines whose path exists, and an
@@ -77,12 +77,6 @@ for entry in open(final, encoding='utf-8').read().split('\n\n'):
         entry = '\n'.join(lines)
     entries.append(entry)
 open(os.path.join(repo, 'MAINTAINERS'), 'w', encoding='utf-8').write('\n\n'.join(entries))
-# Kconfig.project: only the sources that exist.
-dst = os.path.join(repo, 'security/stacker/Kconfig.project')
-if exists('security/stacker'):
-    out = [l for l in open(kconfig).read().splitlines(True)
-           if not l.startswith('source "') or exists(l.split('"')[1])]
-    open(dst, 'w').write(''.join(out))
 EOF
 }
 
@@ -108,7 +102,6 @@ while read -r step items; do
 				die "step $step: $item does not apply"
 			# The description is what precedes the "---" line.
 			awk '/^---$/ { exit } { print }' "$top/patches/$item" > "$msg" ;;
-		Kconfig) ;;	# derived
 		*)
 			[ -e "$top/$item" ] || die "step $step: no $item in the project"
 			(cd "$top" && find "$item" -type f) | while read -r f; do
@@ -127,7 +120,6 @@ while read -r step items; do
 	printf '\nSigned-off-by: %s\n' "$signoff" >> "$msg"
 	# Only what the step touched: adding the whole tree would read all of its 88,000 files.
 	git_ add -f -- MAINTAINERS
-	[ ! -f "$repo/security/stacker/Kconfig.project" ] || git_ add -f -- security/stacker/Kconfig.project
 	git_ commit -q -F "$msg"
 	git_ tag -f "step-$n" > /dev/null
 	# The midpoint: the last step before the stacker's own files, all framework changes in.
@@ -144,7 +136,7 @@ failed() { echo "  EXPORT  FAILED: $*" >&2; fail=$((fail + 1)); }
 # restores every other one), so those are what the two trees must share, name for name and byte
 # for byte; comparing all 88,000 files would read the whole tree.
 changed=$(git_ diff --name-only base HEAD | sort)
-tested=$( (cd "$src" && cat .series-files .project-files; echo security/stacker/Kconfig.project) |
+tested=$( (cd "$src" && cat .series-files .project-files) |
 	grep -v '^$' | sort -u)
 if [ "$changed" != "$tested" ]; then
 	failed "the series and build/linux change other files:" \

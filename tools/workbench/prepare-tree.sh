@@ -83,27 +83,24 @@ if [ "$(cat .series-sum 2>/dev/null)" != "$series_sum" ]; then
 fi
 
 # --- the project's own files -------------------------------------------------------------------
-# Files the project adds, at the same path in the tree; the root Kconfig is the entry that the
-# patched security/Kconfig sources. tests/corpus is the hostile input that the selftests'
-# Makefiles embed in their programs.
+# Files the project adds, at the same path in the tree. tests/corpus is the hostile input that
+# the selftests' Makefiles embed in their programs.
 for d in security include Documentation tools/testing tests/corpus; do
 	[ ! -d "$top/$d" ] || (cd "$top" && find "$d" -type f)
 done | sort > .project-files.new
 changed=0
 while read -r f; do
-	dst=$f
-	[ "$f" = Kconfig ] && dst=security/stacker/Kconfig.project
-	if [ -e "$b/pristine/$dst" ]; then
+	if [ -e "$b/pristine/$f" ]; then
 		echo "error: $f would overwrite an upstream file: change it with a patch in patches/" >&2
 		exit 1
 	fi
-	if ! cmp -s "$top/$f" "$dst"; then
-		mkdir -p "$(dirname "$dst")"
-		rm -f "$dst"
-		cp "$top/$f" "$dst"
+	if ! cmp -s "$top/$f" "$f"; then
+		mkdir -p "$(dirname "$f")"
+		rm -f "$f"
+		cp "$top/$f" "$f"
 		changed=$((changed + 1))
 	fi
-done < <(cat .project-files.new; echo Kconfig)
+done < .project-files.new
 # Files the project no longer has go back to upstream (or away).
 for f in $(comm -23 .project-files .project-files.new); do
 	restore "$f"

@@ -18,10 +18,11 @@
 #include "../kselftest_harness.h"
 #include "common.h"
 
-/* CONFIG_SECURITY_STACKER_DEFAULT of the tested kernel: the stack without "stacker=". */
-#define DEFAULT_STACK "capability,label"
-/* Modules the project provides, built or not (stacker_known_names in select.c). */
-static const char *const known_modules[] = { "capability", "label" };
+/*
+ * The stacker's KUnit modules: built in with its KUnit tests, hosted only when named. Every
+ * other built-in module is in the default stack (an empty CONFIG_SECURITY_STACKER_DEFAULT).
+ */
+static const char *const named_only[] = { "test_a", "test_b" };
 /* STACKER_NAME_MAX and STACKER_MAX_MODULES of the kernel. */
 #define NAME_MAX_LEN 32
 #define MAX_MODULES 8
@@ -63,12 +64,12 @@ static bool same(const char *name, size_t len, const char *s)
 	return strlen(s) == len && !strncmp(name, s, len);
 }
 
-static bool is_known(const char *name, size_t len)
+static bool is_named_only(const char *name, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(known_modules); i++)
-		if (same(name, len, known_modules[i]))
+	for (i = 0; i < ARRAY_SIZE(named_only); i++)
+		if (same(name, len, named_only[i]))
 			return true;
 	return false;
 }
@@ -122,11 +123,8 @@ static void expect_stack(const char *list, const char *hooks, struct stack *exp)
 			add_error(exp, "invalid module name \"%.*s\" ignored\n",
 				  (int)(len < NAME_MAX_LEN ? len : NAME_MAX_LEN), name);
 		} else if (!is_built(hooks, name, len)) {
-			if (is_known(name, len))
-				add_error(exp, "module \"%.*s\" is not built into this kernel\n",
-					  (int)len, name);
-			else
-				add_error(exp, "unknown module \"%.*s\" ignored\n", (int)len, name);
+			add_error(exp, "module \"%.*s\" is not built into this kernel: ignored\n",
+				  (int)len, name);
 		} else if (is_named(exp, cap, name, len)) {
 			add_error(exp, "duplicate module \"%.*s\" ignored\n", (int)len, name);
 		} else if (same(name, len, "capability")) {
@@ -148,11 +146,36 @@ static void expect_stack(const char *list, const char *hooks, struct stack *exp)
 		add_error(exp, "module \"capability\" missing: added first\n");
 }
 
+/*
+ * The default stack as a list: capability, then every built-in module of the hooks file (in the
+ * order they are built) but the named-only ones and those loaded at run time, which follow the
+ * built-in ones there and are named on stacker.loadable=.
+ */
+static void default_stack(const char *hooks, char *list, size_t size)
+{
+	char loadable[TEXT_SIZE] = ",";
+	char name[NAME_MAX_LEN + 3];
+	const char *line;
+	size_t len;
+
+	read_text("/sys/module/stacker/parameters/loadable", loadable + 1, sizeof(loadable) - 1);
+	loadable[strcspn(loadable, "\n")] = ',';
+	snprintf(list, size, "capability");
+	for (line = hooks; *line; line += strcspn(line, "\n") + !!line[strcspn(line, "\n")]) {
+		len = strcspn(line, ":\n");
+		snprintf(name, sizeof(name), ",%.*s,", (int)len, line);
+		if (same(line, len, "capability") || is_named_only(line, len) ||
+		    strstr(loadable, name))
+			continue;
+		snprintf(list + strlen(list), size - strlen(list), "%.*s", (int)len + 1, name);
+	}
+}
+
 /* The expected stack of this boot: the last "stacker=" on the command line, or the default. */
 static int boot_stack(struct stack *exp)
 {
-	char cmdline[4096], hooks[TEXT_SIZE];
-	const char *list = DEFAULT_STACK;
+	char cmdline[4096], hooks[TEXT_SIZE], list[TEXT_SIZE];
+	const char *chosen = NULL;
 	char *tok, *save;
 
 	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0 ||
@@ -160,8 +183,12 @@ static int boot_stack(struct stack *exp)
 		return -1;
 	for (tok = strtok_r(cmdline, "\n ", &save); tok; tok = strtok_r(NULL, "\n ", &save))
 		if (!strncmp(tok, "stacker=", strlen("stacker=")))
-			list = tok + strlen("stacker=");
-	expect_stack(list, hooks, exp);
+			chosen = tok + strlen("stacker=");
+	if (!chosen) {
+		default_stack(hooks, list, sizeof(list));
+		chosen = list;
+	}
+	expect_stack(chosen, hooks, exp);
 	return 0;
 }
 
