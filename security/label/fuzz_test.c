@@ -34,15 +34,11 @@ MODULE_PARM_DESC(fuzz_seed, "Seed of the label_fuzz KUnit inputs");
 #define ACCESS_INPUTS 1000000
 #define LINE_INPUTS 1000000
 #define BATCH_INPUTS 300000
-#define LABEL_FUZZ_MIN (NAME_INPUTS + ACCESS_INPUTS + LINE_INPUTS + BATCH_INPUTS)
 
 static unsigned long inputs_for(unsigned long n)
 {
 	return IS_ENABLED(CONFIG_SECURITY_STACKER) ? n : n / 10;
 }
-
-/* Every input of the suite, for label_fuzz_count. */
-static unsigned long label_fuzz_inputs;
 
 /*
  * The generator and the input it made last, numbered from 1 in each test case: a failure names
@@ -88,9 +84,10 @@ static void fuzz_init(struct kunit *test, struct fuzz *f, u64 stream)
 	kunit_info(test, "seed %lu (label.fuzz_seed=)\n", fuzz_seed);
 }
 
-static void fuzz_done(struct fuzz *f)
+/* The case ran as many inputs as it promises (@n), each case on its own, in any order. */
+static void fuzz_done(struct fuzz *f, unsigned long n)
 {
-	label_fuzz_inputs += f->inputs;
+	KUNIT_EXPECT_GE(f->test, f->inputs, n);
 	kunit_info(f->test, "%lu inputs, %lu accepted, in %lld ms\n", f->inputs, f->accepted,
 		   ktime_ms_delta(ktime_get(), f->start));
 }
@@ -705,7 +702,7 @@ static void label_fuzz_names(struct kunit *test)
 			    "not found after interning");
 	}
 	check_names(&f, &nf->names);
-	fuzz_done(&f);
+	fuzz_done(&f, n);
 }
 
 /* ---- Access strings ---- */
@@ -740,7 +737,7 @@ static void label_fuzz_access(struct kunit *test)
 			    again == (access & ~LABEL_MAY_BRINGUP),
 			    "formatted as \"%s\", which parses as %#x", s, again);
 	}
-	fuzz_done(&f);
+	fuzz_done(&f, n);
 }
 
 /* ---- Rule lines ---- */
@@ -792,7 +789,7 @@ static void label_fuzz_lines(struct kunit *test)
 			    field_is(back.object, back.object_len, r.object, r.object_len) &&
 			    back.access == sr.stored, "written back as \"%s\", which differs", out);
 	}
-	fuzz_done(&f);
+	fuzz_done(&f, n);
 }
 
 /* ---- Rule loads ---- */
@@ -1031,14 +1028,7 @@ static void label_fuzz_loads(struct kunit *test)
 	}
 	check_names(&lf->f, &lf->names);
 	kunit_info(test, "%lu loads of more than 8 rules accepted\n", lf->big);
-	fuzz_done(&lf->f);
-}
-
-/* The suite ran as many inputs as it promises. */
-static void label_fuzz_count(struct kunit *test)
-{
-	kunit_info(test, "%lu inputs in all\n", label_fuzz_inputs);
-	KUNIT_EXPECT_GE(test, label_fuzz_inputs, inputs_for(LABEL_FUZZ_MIN));
+	fuzz_done(&lf->f, n);
 }
 
 static struct kunit_case label_fuzz_cases[] = {
@@ -1046,7 +1036,6 @@ static struct kunit_case label_fuzz_cases[] = {
 	KUNIT_CASE_SLOW(label_fuzz_access),
 	KUNIT_CASE_SLOW(label_fuzz_lines),
 	KUNIT_CASE_SLOW(label_fuzz_loads),
-	KUNIT_CASE_SLOW(label_fuzz_count),
 	{}
 };
 

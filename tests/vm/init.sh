@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # /init of the test VM: mount the pseudo file systems, then run what the kernel command line asks
-# for (wb.mode=tests|tour|shell|probe, wb.tests=a,b,...: kselftests as <dir>/<program> under
+# for (wb.mode=tests|tour|shell|probe, wb.tests=a,b,...: kselftests as <target>/<program> under
 # $WB_ROOT/kselftest, or programs of $WB_ROOT/tests), framing each program's output with
 # markers that tools/workbench/vmtest.sh reads back from the serial console. The busybox
 # initramfs runs it as /init; the Debian system's init (tests/debian/init) with WB_ROOT=/opt/wb.
@@ -13,6 +13,11 @@ mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
 mounted /dev || mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 mkdir -p /dev/pts /dev/shm
+# What udev would make: the kselftest runner writes the programs' output to /dev/stdout.
+[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
+for n in 0:stdin 1:stdout 2:stderr; do
+	[ -e "/dev/${n#*:}" ] || ln -s "/proc/self/fd/${n%:*}" "/dev/${n#*:}"
+done
 mount -t tmpfs tmpfs /dev/shm
 
 arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p" | tail -n 1; }
@@ -21,11 +26,15 @@ echo "WB-READY $(cut -d' ' -f1 /proc/uptime) cpus=$(grep -c '^processor' /proc/c
 
 case "$mode" in
 tests)
+	# A kselftest <target>/<program> runs under the kernel's own runner (its settings, its
+	# directory, its exit codes), the project's other programs as they are.
 	for t in $(arg wb.tests | tr ',' ' '); do
 		echo "WB-BEGIN $t"
-		prog=$root/kselftest/$t
-		[ -x "$prog" ] || prog=$root/tests/$t
-		(cd /tmp && "$prog")
+		if [ -x "$root/kselftest/$t" ]; then
+			"$root/kselftest/run_kselftest.sh" -t "${t%/*}:${t##*/}"
+		else
+			(cd /tmp && "$root/tests/$t")
+		fi
 		echo "WB-END $t rc=$?"
 	done
 	;;

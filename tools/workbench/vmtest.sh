@@ -73,7 +73,7 @@ while read -r scenario variant root programs cmdline; do
 		read -r p f s < <(ktap_count "$log" "$prog" 2>"$why")
 		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 		line="$line $prog $p/$((p + f))"
-		[ "$f" = 0 ] || { program_output "$log" "$prog" | grep '^not ok' | sed 's/^/    /'; sed 's/^/    /' "$why"; }
+		[ "$f" = 0 ] || { program_output "$log" "$prog" | grep -E '^(# )?not ok' | sed 's/^/    /'; sed 's/^/    /' "$why"; }
 	done
 	case ",$programs," in
 	*,debian/contexts_test,*)

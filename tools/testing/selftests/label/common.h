@@ -48,6 +48,17 @@ static void __attribute__((constructor)) require_label(void)
 	skip_unless_present(LABEL_FS, "label");
 }
 
+/*
+ * Label logs its refusals under ratelimits (ten in five seconds per budget). A program that
+ * expects its refusals in the log first waits, from a constructor, for the refusals of programs
+ * run just before it to leave the window. Each test runs in a child of its own, so not in a
+ * fixture's setup.
+ */
+static inline void wait_for_log_budgets(void)
+{
+	sleep(6);
+}
+
 /* Labels of 255 and 256 bytes: the longest valid one, and one too long. */
 #define L16 "llllllllllllllll"
 #define L64 "llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll"

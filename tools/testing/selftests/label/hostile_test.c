@@ -13,6 +13,12 @@
 
 #include "common.h"
 #include "state.h"
+
+/* Refusals here are checked in the log. */
+static void __attribute__((constructor)) restore_log_budgets(void)
+{
+	wait_for_log_budgets();
+}
 #include "../stacker/corpus.h"
 
 #define CORPUS_FILE "tests/corpus/label.corpus"

@@ -15,6 +15,12 @@
 
 #include "common.h"
 
+/* Refusals here are checked in the log. */
+static void __attribute__((constructor)) restore_log_budgets(void)
+{
+	wait_for_log_budgets();
+}
+
 #define MNT "/tmp/mount_test"
 #define RULES "mt_s mt_obj rwxt\n_ mt_obj rwx\n"
 

@@ -13,6 +13,12 @@
 
 #include "common.h"
 
+/* Refusals here are checked in the log. */
+static void __attribute__((constructor)) restore_log_budgets(void)
+{
+	wait_for_log_budgets();
+}
+
 #define ONLYCAP LABEL_FS "onlycap"
 #define RELABEL_SELF LABEL_FS "relabel-self"
 #define MAC_OVERRIDE LABEL_FS "mac-override"

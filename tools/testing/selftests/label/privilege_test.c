@@ -138,15 +138,10 @@ FIXTURE_VARIANT_ADD(privilege, remove_labelexec_as_nobody) { NOBODY_USER, REMOVE
 FIXTURE_VARIANT_ADD(privilege, remove_labelexec_nocap) { ROOT_WITHOUT_MAC_ADMIN, REMOVE_LABELEXEC };
 
 /* The probes, and labels on the probe file for the removals to remove. */
-/*
- * Every refusal here must be logged, and refusals are logged under ratelimits (ten in five
- * seconds per budget): before any test, wait once for the refusals of the programs run before
- * this one (onlycap_test's, for one) to leave the window. Each test runs in a child of its own,
- * so not in the fixture's setup.
- */
+/* Every refusal here must be logged. */
 static void __attribute__((constructor)) restore_log_budgets(void)
 {
-	sleep(6);
+	wait_for_log_budgets();
 }
 
 FIXTURE_SETUP(privilege)

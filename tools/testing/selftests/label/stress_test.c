@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Concurrency: workers on every CPU for "wb.stress=<seconds>" (60 by default), at once:
+ * Concurrency: workers on every CPU for $LABEL_STRESS_SECONDS seconds (60 by default), at once:
  * creating, labelling, relabelling, opening and deleting files; changing task labels; loading
  * rule batches; switching label permissive and enforcing (while the stacker is unlocked);
  * reading every label and stacker securityfs file and every /proc/<pid>/attr file. Each worker
@@ -232,13 +232,9 @@ static void readers_worker(time_t end)
 
 static int stress_seconds(void)
 {
-	char cmdline[4096];
-	const char *p;
+	const char *secs = getenv("LABEL_STRESS_SECONDS");
 
-	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
-		return 60;
-	p = strstr(cmdline, "wb.stress=");
-	return p ? atoi(p + strlen("wb.stress=")) : 60;
+	return secs && atoi(secs) > 0 ? atoi(secs) : 60;
 }
 
 FIXTURE(stress) {};

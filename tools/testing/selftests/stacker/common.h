@@ -13,7 +13,9 @@
 #include <linux/capability.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -116,6 +118,21 @@ static inline void skip_unless_present(const char *path, const char *what)
 {
 	if (access(path, F_OK))
 		ksft_exit_skip("%s: no %s (not built in, or securityfs not mounted)\n", what, path);
+}
+
+/*
+ * Each program in a mount namespace of its own, with a tmpfs of its own on /tmp as its working
+ * directory: the fixed /tmp paths of one program meet no other program's files, in whatever
+ * order a runner starts them and whatever an earlier one left behind. Without the privilege to
+ * do so, the program keeps the runner's /tmp, where the tests that need root skip anyway.
+ */
+static void __attribute__((constructor)) private_tmp(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777") || chdir("/tmp"))
+		ksft_exit_fail_msg("a private /tmp: %s\n", strerror(errno));
 }
 
 /* The kernel log, opened where it ends now: only records logged from here on are read. */

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Security modules loaded at run time, with the stacker's sample (sandbox.ko, in /lib/modules of
- * the test VM): who may load it, that it is listed, denies, is attributed and obeys its mode,
- * that it unloads under a file-creation storm on every CPU and reloads afresh, that the lock
- * pins it or refuses it, and that a module that goes while hosted (failed init, no unregister,
- * rmmod -f after the lock) leaves no hook behind. The boot names it on "stacker.loadable=".
- *
- * What runs depends on the state found: unlocked, the whole cycle, leaving the module unloaded,
- * or loaded and locked with "wb.loadable=lock" on the command line; locked, the refusals.
+ * Security modules loaded at run time, with the stacker's sample (sandbox.ko, see loadable.h):
+ * who may load it, that it is listed, denies, is attributed and obeys its mode, that it unloads
+ * under a file-creation storm on every CPU and reloads afresh, and that a module that goes while
+ * hosted (failed init, no unregister) leaves no hook behind. The boot names it on
+ * "stacker.loadable="; each test leaves it unloaded. What the lock does to loading is the lock
+ * target's (lock/lock_test.c).
  */
 
 #include <sched.h>
@@ -19,118 +17,11 @@
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
-#include "common.h"
-
-#define MODULE_PATH "/lib/modules/sandbox.ko"
-#define ENTER "/sys/kernel/security/sandbox/enter"
-#define OLD_FILE "/tmp/loadable-old"
-#define NEW_FILE "/tmp/loadable-new"
-#define TEXT_SIZE 8192
+#include "loadable.h"
 
 static void __attribute__((constructor)) require_loadable(void)
 {
-	char names[256];
-
-	skip_unless_present(STACKER, "the stacker");
-	skip_unless_present(MODULE_PATH, "sample module");
-	if (read_text("/sys/module/stacker/parameters/loadable", names, sizeof(names)) < 0 ||
-	    !strstr(names, "sandbox"))
-		ksft_exit_skip("sandbox is not named on stacker.loadable=\n");
-	mkdir("/tmp", 0755);
-}
-
-/* finit_module() of the sample with @params: 0 or -errno. */
-static int load(const char *params)
-{
-	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC), rc;
-
-	if (fd < 0)
-		return -errno;
-	rc = syscall(__NR_finit_module, fd, params, 0);
-	rc = rc ? -errno : 0;
-	close(fd);
-	return rc;
-}
-
-static int unload(void)
-{
-	return syscall(__NR_delete_module, "sandbox", O_NONBLOCK) ? -errno : 0;
-}
-
-static bool locked(void)
-{
-	char lock[8];
-
-	return read_text(STACKER "lock", lock, sizeof(lock)) > 0 && !strcmp(lock, "1\n");
-}
-
-static bool loaded(void)
-{
-	return !access(ENTER, F_OK);
-}
-
-static bool on_cmdline(const char *word)
-{
-	char cmdline[4096];
-
-	return read_text("/proc/cmdline", cmdline, sizeof(cmdline)) > 0 && strstr(cmdline, word);
-}
-
-/* The sandbox's line of a stacker file, copied into @line, or -1. */
-static int module_line(const char *file, const char *prefix, char *line, size_t size)
-{
-	char text[TEXT_SIZE];
-	const char *found;
-
-	if (read_text(file, text, sizeof(text)) < 0)
-		return -1;
-	found = find_line(text, prefix);
-	if (!found)
-		return -1;
-	snprintf(line, size, "%.*s", (int)(strchrnul(found, '\n') - found), found);
-	return 0;
-}
-
-static int sandbox_denials(unsigned long *denials)
-{
-	char line[128];
-	unsigned long calls;
-
-	if (module_line(STACKER "stats", "sandbox ", line, sizeof(line)) ||
-	    sscanf(line, "sandbox %lu %lu", &calls, denials) != 2)
-		return -1;
-	return 0;
-}
-
-static int enter(void)
-{
-	return write_str(ENTER, "1") == 1 ? 0 : -1;
-}
-
-/* In a child that enters the sandbox: the errno of opening OLD_FILE with @flags, or 0. */
-static int errno_in_sandbox(int flags)
-{
-	int status, fd;
-	pid_t pid = fork();
-
-	if (!pid) {
-		if (enter())
-			_exit(100);
-		fd = open(OLD_FILE, flags | O_CLOEXEC);
-		_exit(fd < 0 ? errno : 0);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
-static void make_old_file(struct __test_metadata *const _metadata)
-{
-	int fd = open(OLD_FILE, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(4, write(fd, "old\n", 4));
-	close(fd);
+	require_sample();
 }
 
 TEST(unlisted_name_refused)
@@ -432,70 +323,8 @@ TEST(unload_under_storm_then_reload_afresh)
 			       slab_count("stacker_sandbox_inode "));
 	}
 	munmap(stop, sizeof(*stop));
-}
-
-/* The cycle ends unloaded; with wb.loadable=lock, loaded and locked: the lock pins it. */
-TEST(lock_pins_a_loaded_module)
-{
-	int kmsg;
-
-	if (locked())
-		SKIP(return, "the stacker is locked");
-	if (!on_cmdline("wb.loadable=lock")) {
-		if (loaded())
-			EXPECT_EQ(0, unload());
-		SKIP(return, "no wb.loadable=lock: left unloaded");
-	}
-	/* Loaded as a module that forgets to unregister, for forced_unload_after_the_lock. */
-	if (loaded())
-		ASSERT_EQ(0, unload());
-	ASSERT_EQ(0, load("test_no_unregister=1"));
-	kmsg = kmsg_from_now();
-	ASSERT_EQ(2, write_str(STACKER "lock", "1\n"));
-	EXPECT_NE(0, unload());
-	EXPECT_TRUE(loaded());
-	EXPECT_EQ(-1, write_str(STACKER "mode", "sandbox permissive"));
-	EXPECT_EQ(EPERM, errno);
-	make_old_file(_metadata);
-	EXPECT_EQ(EACCES, errno_in_sandbox(O_WRONLY));
-	close(kmsg);
-}
-
-/*
- * Every run-time hook the sample implements, in a child: a fork (task_alloc, cred_prepare), a
- * new file (inode_init_security), opens, a truncation. Were a gone module's hooks still
- * published, these would call its freed code and the kernel would oops.
- */
-static int run_the_sample_hooks(void)
-{
-	int status, fd;
-	pid_t pid = fork();
-
-	if (!pid) {
-		fd = open(NEW_FILE, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd < 0 || write(fd, "x", 1) != 1 || close(fd) || truncate(NEW_FILE, 0) ||
-		    unlink(NEW_FILE))
-			_exit(1);
-		_exit(system("true") ? 2 : 0);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
-#define WITHDRAWN "stacker: module \"sandbox\" went without unregistering: its hooks are withdrawn"
-
-/* Gone from the stacker, hooks and all, and its name free again. */
-static void expect_withdrawn(struct __test_metadata *const _metadata, int kmsg)
-{
-	char modules[TEXT_SIZE], line[256];
-
-	EXPECT_TRUE(logged(kmsg, WITHDRAWN));
-	EXPECT_FALSE(loaded());
-	ASSERT_LT(0, read_text(STACKER "modules", modules, sizeof(modules)));
-	EXPECT_EQ(NULL, strstr(modules, " sandbox "));
-	EXPECT_NE(0, module_line(STACKER "hooks", "sandbox:", line, sizeof(line)));
-	EXPECT_EQ(0, run_the_sample_hooks());
+	/* The cycle ends unloaded, as it began. */
+	EXPECT_EQ(0, unload());
 }
 
 /* A module whose init fails after it registered: the stacker withdraws it as it goes. */
@@ -567,36 +396,6 @@ TEST(list_ids_held_by_values_run_out_then_come_back)
 	EXPECT_EQ(0, rc);
 	if (!rc)
 		EXPECT_EQ(0, unload());
-}
-
-TEST(locked_stacker_refuses_loading)
-{
-	int kmsg;
-
-	if (!locked() || loaded())
-		SKIP(return, "not locked, or loaded before the lock");
-	kmsg = kmsg_from_now();
-	EXPECT_EQ(-EPERM, load(""));
-	EXPECT_TRUE(logged(kmsg, "loading \"sandbox\" refused: the stacker is locked"));
-	EXPECT_FALSE(loaded());
-	close(kmsg);
-}
-
-/*
- * rmmod -f takes a module out whatever pins it (the kernel is tainted): loaded before the lock,
- * not unregistering on its way out, it is withdrawn as it goes.
- */
-TEST(forced_unload_after_the_lock_leaves_no_hooks)
-{
-	int kmsg;
-
-	if (!locked() || !loaded())
-		SKIP(return, "not locked, or not loaded before the lock");
-	kmsg = kmsg_from_now();
-	ASSERT_LE(0, kmsg);
-	ASSERT_EQ(0, syscall(__NR_delete_module, "sandbox", O_NONBLOCK | O_TRUNC));
-	expect_withdrawn(_metadata, kmsg);
-	close(kmsg);
 }
 
 TEST_HARNESS_MAIN

@@ -538,39 +538,4 @@ TEST_F(malformed, refused)
 	ASSERT_STREQ(log0, log1);
 }
 
-/* Locking lasts until reboot, so this fixture is the last one: the harness runs them in order. */
-FIXTURE(locked) {};
-
-FIXTURE_SETUP(locked)
-{
-}
-
-FIXTURE_TEARDOWN(locked)
-{
-}
-
-TEST_F(locked, lock_refuses_later_writes)
-{
-	char before[TEXT_SIZE], after[TEXT_SIZE], lock[8];
-
-	ASSERT_LT(0, read_text(STACKER "lock", lock, sizeof(lock)));
-	ASSERT_STREQ("0\n", lock);
-	ASSERT_LT(0, read_text(STACKER "mode", before, sizeof(before)));
-
-	ASSERT_EQ(1, write_str(STACKER "lock", "1"));
-	ASSERT_LT(0, read_text(STACKER "lock", lock, sizeof(lock)));
-	ASSERT_STREQ("1\n", lock);
-
-	ASSERT_EQ(-1, write_str(STACKER "mode", "capability enforcing"));
-	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, write_str(STACKER "lock", "1"));
-	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, write_str(STACKER "lock", "1\n"));
-	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, write_str(STACKER "log", "capability on"));
-	ASSERT_EQ(EPERM, errno);
-	ASSERT_LT(0, read_text(STACKER "mode", after, sizeof(after)));
-	ASSERT_STREQ(before, after);
-}
-
 TEST_HARNESS_MAIN

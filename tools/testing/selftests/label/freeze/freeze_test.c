@@ -3,8 +3,8 @@
  * The policy freeze (/sys/kernel/security/label/freeze): once frozen, nothing privileged changes
  * the policy until reboot (rules, task labels, the module's xattrs, the syslog label, trusted
  * file systems, the freeze itself), while what the policy says keeps working: decisions and exec
- * transitions. Freezing lasts until reboot, so this program runs last in its boot, and its tests
- * run in order: the first freezes.
+ * transitions. Freezing lasts until reboot, so this target runs in a boot of its own (or last),
+ * and its tests run in order: the first freezes.
  */
 
 #include <linux/lsm.h>
@@ -13,8 +13,14 @@
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
-#include "../kselftest_harness.h"
-#include "common.h"
+#include "../../kselftest_harness.h"
+#include "../common.h"
+
+/* Refusals here are checked in the log. */
+static void __attribute__((constructor)) restore_log_budgets(void)
+{
+	wait_for_log_budgets();
+}
 
 #define TRANSIT "/tmp/freeze-transit"
 #define LABELLED "/tmp/freeze-file"
@@ -105,7 +111,7 @@ TEST(frozen_refuses_label_mode_and_log_not_the_lock)
 	ASSERT_LT(0, read_text(STACKER_LOG, text, sizeof(text)));
 	EXPECT_TRUE(has_line(text, "label on"));
 	EXPECT_EQ(20, write_str(STACKER_MODE, "capability enforcing"));
-	/* Locked for the rest of this boot: freeze_test runs last. */
+	/* Locked for the rest of this boot, which is this target's. */
 	ASSERT_EQ(2, write_str(STACKER_LOCK, "1\n"));
 	EXPECT_EQ(-1, write_str(STACKER_MODE, "capability enforcing"));
 	EXPECT_EQ(EPERM, errno);
