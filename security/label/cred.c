@@ -10,6 +10,7 @@
 #include <linux/capability.h>
 #include <linux/mount.h>
 #include <linux/personality.h>
+#include <linux/ptrace.h>
 #include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -133,7 +134,7 @@ int label_relabel_self_set(struct label_set *set)
  * over the files (/etc/ld.so.preload, a library) that the new label's program then trusts, as
  * the kernel refuses set-user-ID and file capabilities of an owner the namespace cannot map.
  */
-static struct label *exec_label(struct file *file)
+static struct label *exec_label(const struct file *file)
 {
 	struct dentry *dentry = file_dentry(file);
 	struct inode *inode = d_backing_inode(dentry);
@@ -153,16 +154,39 @@ static struct label *exec_label(struct file *file)
 }
 
 /*
+ * Every change of a task's label (an exec transition, a write of its attribute, relabel-self)
+ * goes through here, so that each has the same consequences. The relabel-self set was given
+ * for the label the task had: any change empties it, as Smack's does. What else a change
+ * entails depends on how it is made, and is decided by the callers: an exec refuses a traced
+ * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file);
+ * a write refuses a change that the task's tracer could not follow (tracer_may_follow()).
+ * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
+ * inodes follow the task's label at each lookup.
+ */
+static int label_change(struct cred *new, struct label *label)
+{
+	int rc = label_cred_set(new, label, GFP_KERNEL);
+
+	if (!rc)
+		cred_set_relabel(new, NULL);
+	return rc;
+}
+
+/*
  * An exec into another label is a change of privilege, refused as a set-user-ID exec would be
  * under no_new_privs, ptrace or a shared fs_struct, and made a secure exec (no LD_PRELOAD). As
  * after a set-user-ID exec, the process is not dumpable: perf events opened on it before are
  * torn down, and ptrace and /proc need the privilege a non-dumpable process asks for.
  * Descriptors inherited across the exec stay open, as with Smack; each later use of one that
  * reaches a hook (ioctl, fcntl, mmap, locks, passing it on) is checked with the new label.
+ *
+ * The label is the one of the file finally executed, as set-user-ID is: for a script, its
+ * interpreter's, never the script's (whose path the interpreter opens again, and whose
+ * arguments the caller chooses: "-c" as the script's name runs the caller's command).
  */
-static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
+static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct file *file)
 {
-	struct label *label = exec_label(bprm->file);
+	struct label *label = exec_label(file);
 
 	if (!label || label == label_of_current())
 		return 0;
@@ -171,7 +195,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *bprm)
 	bprm->per_clear |= PER_CLEAR_ON_SETID;
 	bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;
 	bprm->secureexec = 1;
-	return label_cred_set(bprm->cred, label, GFP_KERNEL);
+	return label_change(bprm->cred, label);
 }
 
 static int hook_getprocattr(struct task_struct *p, const char *name, char **value)
@@ -205,6 +229,26 @@ static struct label *relabel_self_target(const char *value, size_t len)
 	return label && label_set_has(set, label) ? label : NULL;
 }
 
+/*
+ * A traced task keeps its tracer across a change of its own label only if the tracer could
+ * attach to the new label (rw, as ptrace_access_check asks): otherwise a tracer of the old
+ * label would read and write a task of the new one. SELinux asks process:ptrace of the tracer
+ * for the new context the same way. An exec into another label refuses any tracer.
+ */
+static int tracer_may_follow(const struct label *label)
+{
+	struct task_struct *tracer;
+	int rc = 0;
+
+	rcu_read_lock();
+	tracer = ptrace_parent(current);
+	if (tracer && label_decide(label_of_cred(__task_cred(tracer)), label,
+				   LABEL_MAY_READ | LABEL_MAY_WRITE))
+		rc = -EPERM;
+	rcu_read_unlock();
+	return rc;
+}
+
 static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	struct label *label;
@@ -225,16 +269,17 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 		if (IS_ERR(label))
 			return PTR_ERR(label);
 	}
+	rc = tracer_may_follow(label);
+	if (rc)
+		return rc;
 	new = prepare_creds();
 	if (!new)
 		return -ENOMEM;
-	rc = label_cred_set(new, label, GFP_KERNEL);
+	rc = label_change(new, label);
 	if (rc) {
 		abort_creds(new);
 		return rc;
 	}
-	/* As in Smack, a task changes its label once with its relabel-self set. */
-	cred_set_relabel(new, NULL);
 	commit_creds(new);
 	return size;
 }
@@ -270,7 +315,7 @@ static struct security_hook_list label_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
-	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+	LSM_HOOK_INIT(bprm_creds_from_file, hook_bprm_creds_from_file),
 };
 
 /*

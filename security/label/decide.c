@@ -226,6 +226,33 @@ int label_check_current_slow(const struct label *object, u32 access, const char 
 }
 
 /**
+ * label_check_opener_slow() - decide what label_check_opener() did not, and log a denial
+ * @cred: the credentials a descriptor was opened with
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ * @hook: the hook asking, for the log
+ * @inode: the object's inode, for the log
+ *
+ * Context: Process context.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+int label_check_opener_slow(const struct cred *cred, const struct label *object, u32 access,
+			    const char *hook, struct inode *inode)
+{
+	const struct label *subject = label_of_cred(cred);
+
+	if (likely(!label_decide(subject, object, access))) {
+		if (static_branch_unlikely(&label_log_grants))
+			log_decision(subject, object, access, hook, inode, false);
+		return 0;
+	}
+	if (label_opener_overrides(cred))
+		return 0;
+	log_decision(subject, object, access, hook, inode, true);
+	return -EACCES;
+}
+
+/**
  * label_check_same() - allow only a subject of one label, and log a denial
  * @subject: the subject's label
  * @allowed: the one label allowed

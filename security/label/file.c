@@ -73,6 +73,7 @@ static int hook_file_open(struct file *file)
  * since the open takes effect on descriptors already open, as SELinux revalidates them. The
  * task that uses the descriptor is not asked, so passing it on or inheriting it across a
  * transition changes nothing: that was checked when it happened (file_receive) or is allowed.
+ * The opener's CAP_MAC_OVERRIDE, when mac-override lets it pass, passes here as at the open.
  * The kernel's reads of a program being executed were allowed by x alone, and ask x again.
  */
 static int hook_file_permission(struct file *file, int mask)
@@ -88,8 +89,8 @@ static int hook_file_permission(struct file *file, int mask)
 		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
-	return label_check(label_of_cred(file->f_cred), label_of_inode(inode), access,
-			   "file_permission", inode);
+	return label_check_opener(file->f_cred, label_of_inode(inode), access, "file_permission",
+				  inode);
 }
 
 /* The label SIGIO and SIGURG are sent with: the opener's until F_SETOWN names another's. */
@@ -198,18 +199,40 @@ static bool shared_writable(unsigned long prot, bool shared)
 	return shared && (prot & PROT_WRITE);
 }
 
+/*
+ * A new mapping reads the file, and a shared writable one writes it, as read() and write() do:
+ * decided again for the descriptor's opener, as hook_file_permission() decides those, so that
+ * a rule removed since the open reaches the descriptor's new mappings too. A mapping made
+ * before stays: no hook of 6.12 revokes one (nor can SELinux or Smack).
+ */
+static int mapping_check(struct file *file, unsigned long prot, bool shared)
+{
+	struct inode *inode = file_inode(file);
+	u32 access = 0;
+
+	/* A program being executed was opened for x alone, and its mappings ask x again. */
+	if (prot & PROT_READ)
+		access |= file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : LABEL_MAY_READ;
+	if (shared_writable(prot, shared))
+		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+	if (!access || unlikely(IS_PRIVATE(inode)))
+		return 0;
+	return label_check_opener(file->f_cred, label_of_inode(inode), access, "mmap_file", inode);
+}
+
 static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned long prot,
 			  unsigned long flags)
 {
+	bool shared = (flags & MAP_TYPE) != MAP_PRIVATE;
 	int rc = 0;
 
 	if (!file)
 		return 0;
 	if (prot & PROT_EXEC)
 		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
-	if (!rc && shared_writable(prot, (flags & MAP_TYPE) != MAP_PRIVATE))
+	if (!rc && shared_writable(prot, shared))
 		rc = overwrite_check(file, "mmap_file");
-	return rc;
+	return rc ?: mapping_check(file, prot, shared);
 }
 
 /* Making a mapping executable or shared-writable later asks what mapping it so at first would. */

@@ -12,6 +12,7 @@
 #include <linux/init_task.h>
 #include <linux/magic.h>
 #include <linux/namei.h>
+#include <linux/ratelimit.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/xattr.h>
@@ -366,6 +367,24 @@ static int target_check(struct dentry *dentry, const char *hook)
 	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE, hook);
 }
 
+static DEFINE_RATELIMIT_STATE(mknod_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * A device node opens the device whatever the label of the node, and a new node takes its
+ * creator's label: a task could reach a device whose own node it may not open (the raw disk,
+ * and through it every file and label on it) by naming it again. A task of another label than
+ * "_" creates block and character device nodes only with CAP_MAC_ADMIN, as label_may_admin()
+ * counts it. Overlayfs's whiteouts (character device 0:0) open nothing and stay free.
+ */
+static int hook_inode_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
+{
+	if ((!S_ISBLK(mode) && !S_ISCHR(mode)) || dev == WHITEOUT_DEV ||
+	    label_of_current() == label_floor)
+		return 0;
+	return label_may_admin("creating a device node", &mknod_refusals);
+}
+
 static int hook_inode_link(struct dentry *old_dentry, struct inode *dir,
 			   struct dentry *new_dentry)
 {
@@ -492,6 +511,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
 	LSM_HOOK_INIT(inode_getattr, hook_inode_getattr),
 	LSM_HOOK_INIT(inode_setattr, hook_inode_setattr),
+	LSM_HOOK_INIT(inode_mknod, hook_inode_mknod),
 	LSM_HOOK_INIT(inode_link, hook_inode_link),
 	LSM_HOOK_INIT(inode_unlink, hook_inode_unlink),
 	LSM_HOOK_INIT(inode_rmdir, hook_inode_rmdir),

@@ -233,10 +233,12 @@ void label_set_show(struct seq_file *m, const struct label_set *set);
 bool label_onlycap_allows(const struct cred *cred);
 void label_onlycap_set(struct label_set *set);
 void label_onlycap_show(struct seq_file *m);
+int __must_check label_may_admin(const char *what, struct ratelimit_state *rs);
 int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs);
 bool label_mac_override_enabled(void);
 void label_mac_override_set(bool on);
 bool label_overrides(void);
+bool label_opener_overrides(const struct cred *cred);
 
 /* securityfs.c */
 int label_may_change_mode(struct file *file, enum stacker_change change);
@@ -246,6 +248,8 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 int label_check_slow(const struct label *subject, const struct label *object, u32 access,
 		     const char *hook, struct inode *inode);
 int label_check_same(const struct label *subject, const struct label *allowed, const char *hook);
+int label_check_opener_slow(const struct cred *cred, const struct label *object, u32 access,
+			    const char *hook, struct inode *inode);
 int label_check_current_slow(const struct label *object, u32 access, const char *hook,
 			     struct inode *inode, bool nonblock);
 
@@ -437,6 +441,29 @@ static __always_inline int label_check_current(const struct label *object, u32 a
 	if (label_allowed_inline(label_of_current(), object, access))
 		return 0;
 	return label_check_current_slow(object, access, hook, inode, false);
+}
+
+/**
+ * label_check_opener() - decide again for a descriptor's opener, and log a denial
+ * @cred: the credentials the descriptor was opened with
+ * @object: the object's label
+ * @access: the requested LABEL_MAY_* bits
+ * @hook: the hook asking, for the log
+ * @inode: the object's inode, for the log
+ *
+ * As label_check() with the opener's label as the subject; a denial then passes when the
+ * opener may override it (label_opener_overrides()), as it did at the open.
+ *
+ * Context: Process context.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+static __always_inline int label_check_opener(const struct cred *cred,
+					      const struct label *object, u32 access,
+					      const char *hook, struct inode *inode)
+{
+	if (label_allowed_inline(label_of_cred(cred), object, access))
+		return 0;
+	return label_check_opener_slow(cred, object, access, hook, inode);
 }
 
 /* The current task's access to @inode, logged under @hook when denied. */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: UNIX domain sockets. A socket takes its creator's label (sk_alloc_security runs in the
- * creating task for socket() and both ends of socketpair()); connecting or sending asks for
- * write from the sender's socket label to the peer's. Internet sockets are labelled but not
- * checked: the module labels no packets.
+ * creating task for socket() and both ends of socketpair()); sending asks for write from the
+ * sender's socket label to the peer's, connecting a stream for write both ways. Internet
+ * sockets are labelled but not checked: the module labels no packets.
  */
 
 #include "label.h"
@@ -41,13 +41,19 @@ static void hook_sk_clone_security(const struct sock *sk, struct sock *newsk)
 /*
  * The server's end of a new stream connection is allocated by the connecting task: it is
  * labelled as the listening socket, whose owner accept()s it. That is done whatever the
- * answer, which permissive mode may turn into a connection.
+ * answer, which permissive mode may turn into a connection. A stream carries data both ways,
+ * so each end needs w to the other, as Smack asks: with only the client's w, the client
+ * would receive what the server writes.
  */
 static int hook_unix_stream_connect(struct sock *sock, struct sock *other, struct sock *newsk)
 {
+	int rc;
+
 	hook_sk_clone_security(other, newsk);
-	return label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
-			   "unix_stream_connect", NULL);
+	rc = label_check(sock_label(sock), sock_label(other), LABEL_MAY_WRITE,
+			 "unix_stream_connect", NULL);
+	return rc ?: label_check(sock_label(other), sock_label(sock), LABEL_MAY_WRITE,
+				 "unix_stream_connect", NULL);
 }
 
 static int hook_unix_may_send(struct socket *sock, struct socket *other)

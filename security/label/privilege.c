@@ -208,24 +208,20 @@ void label_onlycap_show(struct seq_file *m)
 }
 
 /**
- * label_may_relabel() - may the current task make a privileged label change?
- * @what: the change, for the log line of a refusal
- * @rs: the log budget of this change's refusals: a flood of one cannot hide another
+ * label_may_admin() - may the current task use CAP_MAC_ADMIN in label's checks?
+ * @what: the operation, for the log line of a refusal
+ * @rs: the log budget of this operation's refusals: a flood of one cannot hide another
  *
- * Setting a task's label through its attribute and setting or removing the module's extended
- * attributes need CAP_MAC_ADMIN (and a label onlycap allows), and are refused to everyone once
- * the policy is frozen. Each refusal is logged, ratelimited, as "<what> refused: ..." (the
- * freeze's as "policy frozen:").
+ * CAP_MAC_ADMIN counts only for a task whose label onlycap allows. Each refusal is logged,
+ * ratelimited, as "<what> refused: ...".
  *
  * Context: Process context.
  * Return: 0, or -EPERM.
  */
-int label_may_relabel(const char *what, struct ratelimit_state *rs)
+int label_may_admin(const char *what, struct ratelimit_state *rs)
 {
 	const char *why;
 
-	if (label_frozen())
-		return label_refuse_frozen(what);
 	if (!label_onlycap_allows(current_cred()))
 		why = "the caller's label is not in onlycap";
 	else if (!capable(CAP_MAC_ADMIN))
@@ -236,6 +232,26 @@ int label_may_relabel(const char *what, struct ratelimit_state *rs)
 		pr_notice("%s refused: %s: pid=%d comm=\"%s\"\n", what, why, task_pid_nr(current),
 			  current->comm);
 	return -EPERM;
+}
+
+/**
+ * label_may_relabel() - may the current task make a privileged label change?
+ * @what: the change, for the log line of a refusal
+ * @rs: the log budget of this change's refusals: a flood of one cannot hide another
+ *
+ * Setting a task's label through its attribute and setting or removing the module's extended
+ * attributes need CAP_MAC_ADMIN (label_may_admin()), and are refused to everyone once the
+ * policy is frozen. Each refusal is logged, ratelimited, as "<what> refused: ..." (the
+ * freeze's as "policy frozen:").
+ *
+ * Context: Process context.
+ * Return: 0, or -EPERM.
+ */
+int label_may_relabel(const char *what, struct ratelimit_state *rs)
+{
+	if (label_frozen())
+		return label_refuse_frozen(what);
+	return label_may_admin(what, rs);
 }
 
 /**
@@ -274,4 +290,20 @@ bool label_overrides(void)
 {
 	return label_mac_override_enabled() && in_task() &&
 	       label_onlycap_allows(current_cred()) && capable(CAP_MAC_OVERRIDE);
+}
+
+/**
+ * label_opener_overrides() - whether a descriptor's opener passes a check it failed
+ * @cred: the credentials the descriptor was opened with
+ *
+ * As label_overrides(), for the checks made again on each use of a descriptor with its
+ * opener's credentials: an override that held at the open holds on each read and write.
+ *
+ * Context: Process context; security_capable() may audit.
+ * Return: true if the denial is overridden.
+ */
+bool label_opener_overrides(const struct cred *cred)
+{
+	return label_mac_override_enabled() && in_task() && label_onlycap_allows(cred) &&
+	       !security_capable(cred, &init_user_ns, CAP_MAC_OVERRIDE, CAP_OPT_NONE);
 }

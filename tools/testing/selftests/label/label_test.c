@@ -789,6 +789,11 @@ TEST_F(unix_socket, sending_needs_w)
 	ASSERT_EQ(EACCES, ERRNO_AS(variant->sender, ROOT, reach(variant->type, variant->address)));
 	snprintf(rule, sizeof(rule), "%s %s w", variant->sender, variant->receiver);
 	ASSERT_EQ(0, load(rule));
+	/* A stream carries data both ways: the receiver's w to the sender too (attack_test). */
+	if (variant->type == SOCK_STREAM) {
+		snprintf(rule, sizeof(rule), "%s %s w", variant->receiver, variant->sender);
+		ASSERT_EQ(0, load(rule));
+	}
 	ASSERT_EQ(0, ERRNO_AS(variant->sender, ROOT, reach(variant->type, variant->address)));
 	close(release);
 	ASSERT_EQ(0, child_status(pid));
