@@ -318,8 +318,10 @@ int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook,
 		    int allowed, bool quiet);
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
+#include <linux/jump_label.h>
 #include <linux/percpu-defs.h>
 DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
+DECLARE_STATIC_KEY_FALSE(stacker_count_calls);
 #endif
 
 #endif /* CONFIG_SECURITY_STACKER */
@@ -329,8 +331,10 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
  * which attributes a denial to the hosted module that made it and drops the denials of a
  * permissive module; that is off the fast path, which pays nothing. lsm_hook_quiet, which
  * call_int_hook_quiet() defines around the loop: the caller asked not to be audited
- * (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics on, each call of a
- * framework slot is one per-CPU increment at a constant address.
+ * (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics built, calls are counted
+ * only while counting is switched on (the stacker's "count" file, or stacker.count=1 at boot):
+ * then each call of a framework slot is one per-CPU increment at a constant address; off, as
+ * a distribution would ship it, a static branch that is not taken.
  */
 #ifdef CONFIG_SECURITY_STACKER
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
@@ -348,7 +352,11 @@ DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_c
 #endif
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
-#define LSM_HOOK_COUNT(HOOK, NUM) this_cpu_inc(stacker_hook_calls[STACKER_HOOK_##HOOK][NUM])
+#define LSM_HOOK_COUNT(HOOK, NUM)							\
+do {											\
+	if (static_branch_unlikely(&stacker_count_calls))				\
+		this_cpu_inc(stacker_hook_calls[STACKER_HOOK_##HOOK][NUM]);		\
+} while (0)
 #else
 #define LSM_HOOK_COUNT(HOOK, NUM) do { } while (0)
 #endif

@@ -139,6 +139,13 @@ static void stacker_dispatch_permissive(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, stacker_set_mode("bogus", STACKER_ENFORCING, NULL), -EINVAL);
 }
 
+static void count_calls(bool on)
+{
+	mutex_lock(&stacker_mode_mutex);
+	stacker_count_calls_set(on);
+	mutex_unlock(&stacker_mode_mutex);
+}
+
 /* Capability is registered once, by the stacker: one capability check, one call. */
 static void stacker_dispatch_capability_once(struct kunit *test)
 {
@@ -154,18 +161,37 @@ static void stacker_dispatch_capability_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, owners, 1);
 
 	KUNIT_ASSERT_NOT_NULL(test, cap);
+	count_calls(true);
 	preempt_disable();
 	before = stacker_calls(cap);
 	ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
 	after = stacker_calls(cap);
 	preempt_enable();
+	count_calls(false);
 	KUNIT_EXPECT_EQ(test, after - before, 1);
+}
+
+/* Counting off, as shipped: a call is not counted. */
+static void stacker_dispatch_calls_not_counted_when_off(struct kunit *test)
+{
+	struct stacker_entry *cap = entry("capability");
+	unsigned long before, after;
+
+	KUNIT_ASSERT_NOT_NULL(test, cap);
+	KUNIT_ASSERT_FALSE(test, stacker_counting_calls());
+	preempt_disable();
+	before = stacker_calls(cap);
+	ns_capable_noaudit(&init_user_ns, CAP_SYS_ADMIN);
+	after = stacker_calls(cap);
+	preempt_enable();
+	KUNIT_EXPECT_EQ(test, after, before);
 }
 
 static struct kunit_case stacker_dispatch_cases[] = {
 	KUNIT_CASE(stacker_dispatch_boot_order),
 	KUNIT_CASE(stacker_dispatch_first_denial_wins),
 	KUNIT_CASE(stacker_dispatch_void_hook),
+	KUNIT_CASE(stacker_dispatch_calls_not_counted_when_off),
 	KUNIT_CASE(stacker_dispatch_alloc_free),
 	KUNIT_CASE(stacker_dispatch_alloc_unwinds),
 	KUNIT_CASE(stacker_dispatch_permissive),

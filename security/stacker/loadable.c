@@ -103,7 +103,8 @@ static struct loaded_calls loaded_buffers[__LOADABLE_MAX][2];
 static void count_call(const struct stacker_entry *e)
 {
 #ifdef CONFIG_SECURITY_STACKER_STATS
-	this_cpu_inc(stacker_counts[e - stacker_entries].calls);
+	if (static_branch_unlikely(&stacker_count_calls))
+		this_cpu_inc(stacker_counts[e - stacker_entries].calls);
 #endif
 }
 

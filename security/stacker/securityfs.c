@@ -23,6 +23,7 @@
 static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(log_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(lock_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(count_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
 
 static const char *const mode_names[] = {
 	[STACKER_ENFORCING] = "enforcing",
@@ -343,6 +344,44 @@ out:
 	return rc ?: count;
 }
 
+/*
+ * "count": 1 while hook calls are counted for "stats", 0 (the default) otherwise; a write of
+ * "0" or "1" (one trailing newline allowed) switches it, until the stacker is locked.
+ */
+static int count_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", stacker_counting_calls());
+	return 0;
+}
+
+static ssize_t count_write(struct file *file, const char __user *ubuf, size_t count,
+			   loff_t *ppos)
+{
+	bool on;
+	char *buf;
+	int rc;
+
+	buf = stacker_write_begin(file, ubuf, count, ppos, &count_refusals);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	on = buf[0] == '1';
+	rc = (buf[0] == '0' || on) && (!buf[1] || !strcmp(buf + 1, "\n")) ? 0 : -EINVAL;
+	kfree(buf);
+	if (rc)
+		return rc;
+	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
+		return -EOPNOTSUPP;
+	mutex_lock(&stacker_mode_mutex);
+	if (stacker_locked) {
+		rc = -EPERM;
+	} else if (on != stacker_counting_calls()) {
+		stacker_count_calls_set(on);
+		pr_notice("hook calls %s\n", on ? "counted" : "no longer counted");
+	}
+	mutex_unlock(&stacker_mode_mutex);
+	return rc ?: count;
+}
+
 /* The lock fixes every module's mode: each module that has rules of its own must agree. */
 static int modules_allow_lock(struct file *file)
 {
@@ -393,13 +432,14 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_STORE_ATTRIBUTE(mode);
 DEFINE_SHOW_STORE_ATTRIBUTE(lock);
 DEFINE_SHOW_STORE_ATTRIBUTE(log);
+DEFINE_SHOW_STORE_ATTRIBUTE(count);
 
 /* Created whole or not at all, by securityfs_create_files(). */
 static const struct tree_descr stacker_files[] = {
 	{ "modules", &modules_fops, 0444 }, { "hooks", &hooks_fops, 0444 },
 	{ "stats", &stats_fops, 0444 },	    { "errors", &errors_fops, 0444 },
 	{ "mode", &mode_fops, 0644 },	    { "lock", &lock_fops, 0644 },
-	{ "log", &log_fops, 0644 },
+	{ "log", &log_fops, 0644 },	    { "count", &count_fops, 0644 },
 	{}
 };
 

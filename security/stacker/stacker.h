@@ -117,6 +117,8 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 unsigned long stacker_denials(const struct stacker_entry *e);
 unsigned long stacker_loaded_calls(const struct stacker_entry *e);
 unsigned long stacker_calls(const struct stacker_entry *e);
+bool stacker_counting_calls(void);
+void stacker_count_calls_set(bool on);
 const char *stacker_hook_name(enum stacker_hook hook);
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
 

@@ -7,6 +7,8 @@
 #include "stacker.h"
 
 #include <linux/errno.h>
+#include <linux/jump_label.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
@@ -28,6 +30,53 @@ static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
 DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
+
+/*
+ * Whether hook calls are counted: off unless asked for, so that the hot path pays a branch that
+ * is not taken. Denials are counted on the denial path, always. Switched under
+ * stacker_mode_mutex (the "count" file), or once at boot (stacker.count=1).
+ */
+DEFINE_STATIC_KEY_FALSE(stacker_count_calls);
+
+static bool count_at_boot __initdata;
+module_param_named(count, count_at_boot, bool, 0);
+MODULE_PARM_DESC(count, "Count hook calls from boot (see the stacker's count file)");
+
+static int __init stacker_count_init(void)
+{
+	if (count_at_boot)
+		static_branch_enable(&stacker_count_calls);
+	return 0;
+}
+core_initcall(stacker_count_init);
+
+/**
+ * stacker_counting_calls() - whether hook calls are counted
+ *
+ * Context: Any context.
+ * Return: true while counting is on.
+ */
+bool stacker_counting_calls(void)
+{
+	return static_key_enabled(&stacker_count_calls);
+}
+
+/**
+ * stacker_count_calls_set() - switch the counting of hook calls on or off
+ * @on: whether to count
+ *
+ * The counts kept so far stay; off, they stop growing.
+ *
+ * Context: Process context, under stacker_mode_mutex.
+ */
+void stacker_count_calls_set(bool on)
+{
+	lockdep_assert_held(&stacker_mode_mutex);
+	if (on)
+		static_branch_enable(&stacker_count_calls);
+	else
+		static_branch_disable(&stacker_count_calls);
+}
 
 static void count_denial(const struct stacker_entry *e)
 {
@@ -78,6 +127,15 @@ unsigned long stacker_loaded_calls(const struct stacker_entry *e)
 	return sum;
 }
 #else
+bool stacker_counting_calls(void)
+{
+	return false;
+}
+
+void stacker_count_calls_set(bool on)
+{
+}
+
 static void count_denial(const struct stacker_entry *e)
 {
 }

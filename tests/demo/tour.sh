@@ -6,6 +6,7 @@ show() { echo; echo "== $1"; }
 
 show "Active LSMs (/sys/kernel/security/lsm)"
 cat /sys/kernel/security/lsm; echo
+echo 1 > $s/count	# calls are counted only when asked: see the counters below
 show "Hosted modules in call order ($s/modules: position name id state)"
 cat $s/modules
 show "Boot selection problems ($s/errors)"
@@ -19,7 +20,7 @@ echo "capability on" > $s/log
 su -s /bin/sh nobody -c 'hostname intruder' 2>&1 || true
 dmesg | grep 'stacker: .*denied' | tail -n 1
 echo "capability off" > $s/log
-show "Counters ($s/stats)"
+show "Counters ($s/stats; calls counted since the tour switched $s/count on)"
 cat $s/stats
 show "Mode switches: capability can never be permissive"
 echo "capability permissive" > $s/mode 2>&1 || echo "(refused, as it should be)"

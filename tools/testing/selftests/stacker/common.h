@@ -190,6 +190,15 @@ static inline const char *find_line(const char *text, const char *prefix)
 	return NULL;
 }
 
+/*
+ * Switch the counting of hook calls on (the stacker's "count" file): the stacker counts calls
+ * only when asked. Left on: another program that reads calls asks again. 0, or -1.
+ */
+static inline int count_calls(void)
+{
+	return write_str(STACKER "count", "1") == 1 ? 0 : -1;
+}
+
 /* Capability's line of the stacker's stats file, after checking the header. */
 static inline int capability_stats(unsigned long *calls, unsigned long *denials)
 {

@@ -20,10 +20,12 @@ static const char corpus_text[] =
 #include "stacker_corpus.h"
 	;
 
-static const char *const files[] = { "mode", "lock", "log", "modules", "hooks", "stats", "errors" };
+static const char *const files[] = { "mode", "lock", "log", "count", "modules", "hooks", "stats",
+				     "errors" };
 
-/* What a refused write must not change (stats counts every hook call: it always changes). */
-static const char *const state_files[] = { "mode", "lock", "log", "modules", "hooks", "errors" };
+/* What a refused write must not change (stats changes with every counted hook call). */
+static const char *const state_files[] = { "mode", "lock", "log", "count", "modules", "hooks",
+					   "errors" };
 
 static void __attribute__((constructor)) require_stacker(void)
 {
@@ -106,7 +108,8 @@ static void read_state(char state[][TEXT_SIZE])
 /* The files a write may change, which the lock closes. */
 static bool writable(const char *file)
 {
-	return !strcmp(file, "mode") || !strcmp(file, "lock") || !strcmp(file, "log");
+	return !strcmp(file, "mode") || !strcmp(file, "lock") || !strcmp(file, "log") ||
+	       !strcmp(file, "count");
 }
 
 static bool locked(void)
@@ -224,13 +227,20 @@ FIXTURE_VARIANT(corpus)
 FIXTURE_VARIANT_ADD(corpus, mode) { .target = "mode" };
 FIXTURE_VARIANT_ADD(corpus, lock) { .target = "lock" };
 FIXTURE_VARIANT_ADD(corpus, log) { .target = "log" };
+FIXTURE_VARIANT_ADD(corpus, count) { .target = "count" };
 FIXTURE_VARIANT_ADD(corpus, modules) { .target = "modules" };
 FIXTURE_VARIANT_ADD(corpus, hooks) { .target = "hooks" };
 FIXTURE_VARIANT_ADD(corpus, stats) { .target = "stats" };
 FIXTURE_VARIANT_ADD(corpus, errors) { .target = "errors" };
 
+/*
+ * The accepted count cases write "0", the default, so that they change nothing: start from it
+ * (another program may have switched counting on).
+ */
 FIXTURE_SETUP(corpus)
 {
+	if (!strcmp(variant->target, "count") && !locked())
+		ASSERT_EQ(1, write_str(STACKER "count", "0"));
 }
 
 FIXTURE_TEARDOWN(corpus)

@@ -45,6 +45,8 @@ FIXTURE_VARIANT_ADD(privilege, lock_as_nobody) { NOBODY_USER, "lock" };
 FIXTURE_VARIANT_ADD(privilege, lock_without_mac_admin) { ROOT_WITHOUT_MAC_ADMIN, "lock" };
 FIXTURE_VARIANT_ADD(privilege, log_as_nobody) { NOBODY_USER, "log" };
 FIXTURE_VARIANT_ADD(privilege, log_without_mac_admin) { ROOT_WITHOUT_MAC_ADMIN, "log" };
+FIXTURE_VARIANT_ADD(privilege, count_as_nobody) { NOBODY_USER, "count" };
+FIXTURE_VARIANT_ADD(privilege, count_without_mac_admin) { ROOT_WITHOUT_MAC_ADMIN, "count" };
 
 FIXTURE_SETUP(privilege)
 {
@@ -56,8 +58,8 @@ FIXTURE_TEARDOWN(privilege)
 
 /*
  * A write that would change the file if accepted: "1" for lock; capability's denials logged for
- * log; for mode, a selected module other than capability made permissive, or capability's own
- * mode when there is none.
+ * log; counting switched the other way for count; for mode, a selected module other than
+ * capability made permissive, or capability's own mode when there is none.
  */
 static void change_text(const char *file, char *text, size_t size)
 {
@@ -65,6 +67,11 @@ static void change_text(const char *file, char *text, size_t size)
 
 	snprintf(text, size, "%s", !strcmp(file, "lock") ? "1" :
 		 !strcmp(file, "log") ? "capability on" : "capability enforcing");
+	if (!strcmp(file, "count")) {
+		snprintf(text, size, "%s", read_text(STACKER "count", mode, sizeof(mode)) > 0 &&
+			 !strcmp(mode, "1\n") ? "0" : "1");
+		return;
+	}
 	if (strcmp(file, "mode") || read_text(STACKER "mode", mode, sizeof(mode)) < 0)
 		return;
 	for (line = strtok_r(mode, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -122,8 +129,8 @@ static pid_t try(const char *file, enum who as, enum how way, const char *text,
 TEST_F(privilege, refused_logged_and_nothing_changed)
 {
 	char mode0[TEXT_SIZE], mode1[TEXT_SIZE], lock0[8], lock1[8], text[80], line[160];
-	char log0[TEXT_SIZE], log1[TEXT_SIZE];
-	/* mode, lock and log are 0644 root: the VFS refuses nobody, before the stacker sees it. */
+	char log0[TEXT_SIZE], log1[TEXT_SIZE], count0[8], count1[8];
+	/* The files are 0644 root: the VFS refuses nobody, before the stacker sees it. */
 	bool dac;
 	struct attempt a;
 	enum how way;
@@ -136,6 +143,7 @@ TEST_F(privilege, refused_logged_and_nothing_changed)
 		ASSERT_LT(0, read_text(STACKER "mode", mode0, sizeof(mode0)));
 		ASSERT_LT(0, read_text(STACKER "lock", lock0, sizeof(lock0)));
 		ASSERT_LT(0, read_text(STACKER "log", log0, sizeof(log0)));
+		ASSERT_LT(0, read_text(STACKER "count", count0, sizeof(count0)));
 		kmsg = kmsg_from_now();
 		ASSERT_LE(0, kmsg);
 		pid = try(variant->file, variant->who, way, text, &a);
@@ -163,6 +171,8 @@ TEST_F(privilege, refused_logged_and_nothing_changed)
 		ASSERT_LT(0, read_text(STACKER "mode", mode1, sizeof(mode1)));
 		ASSERT_LT(0, read_text(STACKER "lock", lock1, sizeof(lock1)));
 		ASSERT_LT(0, read_text(STACKER "log", log1, sizeof(log1)));
+		ASSERT_LT(0, read_text(STACKER "count", count1, sizeof(count1)));
+		EXPECT_STREQ(count0, count1) TH_LOG("%s", how_name(way));
 		EXPECT_STREQ(mode0, mode1) TH_LOG("%s", how_name(way));
 		EXPECT_STREQ(lock0, lock1) TH_LOG("%s", how_name(way));
 		EXPECT_STREQ(log0, log1) TH_LOG("%s", how_name(way));

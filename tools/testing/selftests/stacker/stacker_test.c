@@ -315,6 +315,7 @@ TEST(capability_denial_is_returned_and_counted_not_logged)
 
 	ASSERT_LT(0, read_text(STACKER "log", log, sizeof(log)));
 	ASSERT_NE(NULL, find_line(log, "capability off\n"));
+	ASSERT_EQ(0, count_calls());
 	ASSERT_EQ(0, capability_stats(&calls0, &denials0));
 	kmsg = kmsg_from_now();
 	ASSERT_LE(0, kmsg);
@@ -387,6 +388,30 @@ TEST(noaudit_capability_probe_is_counted_not_logged)
 	snprintf(expect, sizeof(expect), "stacker: capability denied capable: pid=%d", getpid());
 	ASSERT_FALSE(logged(kmsg, expect));
 	close(kmsg);
+}
+
+/*
+ * Hook calls are counted only while the count file says so: the hot path pays nothing for
+ * counters nobody reads. Off, a capability check leaves the count as it was; on, it grows.
+ */
+TEST(calls_counted_only_when_switched_on)
+{
+	unsigned long calls0, calls1, denials;
+	char name[64];
+
+	ASSERT_EQ(1, write_str(STACKER "count", "0"));
+	ASSERT_EQ(0, capability_stats(&calls0, &denials));
+	ASSERT_EQ(0, gethostname(name, sizeof(name)));
+	ASSERT_EQ(0, sethostname(name, strlen(name)));
+	ASSERT_EQ(0, capability_stats(&calls1, &denials));
+	EXPECT_EQ(calls0, calls1);
+
+	ASSERT_EQ(0, count_calls());
+	ASSERT_EQ(0, sethostname(name, strlen(name)));
+	ASSERT_EQ(0, capability_stats(&calls1, &denials));
+	EXPECT_LT(calls0, calls1);
+	EXPECT_EQ(-1, write_str(STACKER "count", "maybe"));
+	EXPECT_EQ(EINVAL, errno);
 }
 
 TEST(writes_need_cap_mac_admin)
