@@ -20,18 +20,6 @@
 #define RELABEL_SELF LABEL_FS "relabel-self"
 #define MAC_OVERRIDE LABEL_FS "mac-override"
 
-/* Read what a child writes to @fd until it closes it: NUL-terminated in @buf. */
-static void read_all(int fd, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-
-	while (len + 1 < size && (n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += n;
-	buf[len] = '\0';
-	close(fd);
-}
-
 /*
  * A script's exec label never counts, as its set-user-ID bit does not: its caller chooses the
  * name the interpreter sees. Named "-c", the script becomes "sh -c <the caller's command>".
@@ -59,7 +47,7 @@ TEST(script_exec_label_runs_nothing_as_its_label)
 		_exit(SETUP_FAILED);
 	}
 	close(pipefd[1]);
-	read_all(pipefd[0], out, sizeof(out));
+	read_output(pipefd[0], out, sizeof(out));
 	ASSERT_EQ(0, child_status(pid));
 	EXPECT_STREQ("atk_caller", out);
 }

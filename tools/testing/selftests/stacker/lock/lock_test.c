@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The stacker's lock (/sys/kernel/security/stacker/lock): once locked, until reboot, no write
- * changes a mode, a log switch or the lock, no module may be loaded, and one loaded before is
- * pinned. The lock lasts until reboot, so this target runs in a boot of its own (or last), and
- * its tests run in order: the first locks.
+ * changes a mode, a log switch, call counting or the lock, no module may be loaded, and one
+ * loaded before is pinned. The lock lasts until reboot, so this target runs in a boot of its
+ * own (or last), and its tests run in order: the first locks.
  *
  * The sample module (loadable.h) is loaded before the lock when the environment has
  * STACKER_LOCK_LOADED=1: the lock then pins it, and a forced unload withdraws it. Otherwise the
@@ -49,6 +49,8 @@ TEST(lock_refuses_later_writes)
 	ASSERT_EQ(-1, write_str(STACKER "lock", "1\n"));
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_EQ(-1, write_str(STACKER "log", "capability on"));
+	ASSERT_EQ(EPERM, errno);
+	ASSERT_EQ(-1, write_str(STACKER "count", "1"));
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_LT(0, read_text(STACKER "mode", after, sizeof(after)));
 	ASSERT_STREQ(before, after);
