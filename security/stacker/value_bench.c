@@ -8,9 +8,9 @@
  * batches and includes the loop's few instructions.
  *
  * VB_MODULES is what a stacked kernel hosting capability and one other built-in module leaves
- * free of STACKER_MAX_MODULES. The results go to the kernel log as "bench get_value_<n> <per call>",
- * which tests/bench/lsm_bench.c copies to the benchmark's output. The modules unregister before
- * init returns: the module then stays loaded, inert.
+ * free of STACKER_MAX_MODULES. The results go to the kernel log as
+ * "bench get_value_<n> <per call>", which tests/bench/lsm_bench.c copies to the benchmark's
+ * output. The modules unregister before init returns: the module then stays loaded, inert.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

@@ -13,15 +13,15 @@
 
 #include "common.h"
 #include "state.h"
+#include "../stacker/corpus.h"
+
+#define CORPUS_FILE "tests/corpus/label.corpus"
 
 /* Refusals here are checked in the log. */
 static void __attribute__((constructor)) restore_log_budgets(void)
 {
 	wait_for_log_budgets();
 }
-#include "../stacker/corpus.h"
-
-#define CORPUS_FILE "tests/corpus/label.corpus"
 
 static const char corpus_text[] =
 #include "label_corpus.h"
