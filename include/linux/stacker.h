@@ -17,6 +17,9 @@
 #include <linux/gfp_types.h>
 #include <linux/list.h>
 #include <linux/lsm_hooks.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <linux/types.h>
 
 struct file;
@@ -310,6 +313,35 @@ static __always_inline void *security_attach_value(void *blob, enum stacker_obje
 	if (!id->list)
 		return security_get_value(blob, kind, id);
 	return stacker_attach_list_value(blob, kind, id->list, gfp);
+}
+
+/* Room for stacker_escaped_comm(): every byte of a task's name as \xNN, and the NUL. */
+#define STACKER_COMM_ESCAPED (4 * TASK_COMM_LEN + 1)
+
+/**
+ * stacker_escaped_comm() - the current task's name, safe to print between quotes
+ * @buf: STACKER_COMM_ESCAPED bytes
+ *
+ * A task names itself (prctl(PR_SET_NAME), or the name of the file it executes): quotes,
+ * backslashes and bytes that are not printable ASCII become \xNN, so a log line cannot be
+ * forged by a name that closes the quote, and no look-alike or invalid UTF-8 gets through.
+ * For the log lines of the stacker and of the modules it hosts, in either build.
+ *
+ * Context: Any context.
+ * Return: @buf.
+ */
+static inline const char *stacker_escaped_comm(char *buf)
+{
+	char comm[TASK_COMM_LEN];
+	int n;
+
+	/* Copied as printk's "%s" of it would read it: no task_lock(), a hook may run in IRQ. */
+	memcpy(comm, current->comm, sizeof(comm));
+	comm[sizeof(comm) - 1] = '\0';
+	n = string_escape_mem(comm, strnlen(comm, sizeof(comm)), buf, STACKER_COMM_ESCAPED - 1,
+			      ESCAPE_NAP | ESCAPE_HEX | ESCAPE_APPEND, "\"\\");
+	buf[n] = '\0';
+	return buf;
 }
 
 #ifdef CONFIG_SECURITY_STACKER

@@ -140,13 +140,14 @@ static void audit_decision(const struct label *subject, const struct label *obje
 static void print_decision(const struct label *subject, const struct label *object,
 			   u32 access, const char *hook, struct inode *inode, bool denied)
 {
-	char requested[LABEL_ACCESS_BUF];
+	char requested[LABEL_ACCESS_BUF], comm[STACKER_COMM_ESCAPED];
 
 	label_access_to_string(access, requested);
 	pr_notice_ratelimited("%s %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"%s\n",
 			      denied ? "denied" : "granted", hook, subject->name, object->name,
 			      requested, inode ? inode->i_ino : 0, task_pid_nr(current),
-			      current->comm, denied && label_permissive() ? " permissive=1" : "");
+			      stacker_escaped_comm(comm),
+			      denied && label_permissive() ? " permissive=1" : "");
 }
 
 /*

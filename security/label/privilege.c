@@ -220,6 +220,7 @@ void label_onlycap_show(struct seq_file *m)
  */
 int label_may_admin(const char *what, struct ratelimit_state *rs)
 {
+	char comm[STACKER_COMM_ESCAPED];
 	const char *why;
 
 	if (!label_onlycap_allows(current_cred()))
@@ -230,7 +231,7 @@ int label_may_admin(const char *what, struct ratelimit_state *rs)
 		return 0;
 	if (__ratelimit(rs))
 		pr_notice("%s refused: %s: pid=%d comm=\"%s\"\n", what, why, task_pid_nr(current),
-			  current->comm);
+			  stacker_escaped_comm(comm));
 	return -EPERM;
 }
 

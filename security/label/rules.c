@@ -536,8 +536,10 @@ bool label_frozen(void)
  */
 int label_refuse_frozen(const char *what)
 {
+	char comm[STACKER_COMM_ESCAPED];
+
 	pr_notice_ratelimited("policy frozen: %s refused: pid=%d comm=\"%s\"\n", what,
-			      task_pid_nr(current), current->comm);
+			      task_pid_nr(current), stacker_escaped_comm(comm));
 	return -EPERM;
 }
 

@@ -50,9 +50,11 @@ static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
 static int refuse(struct file *file, struct ratelimit_state *rs, const char *why)
 {
+	char comm[STACKER_COMM_ESCAPED];
+
 	if (__ratelimit(rs))
 		pr_notice("write to %pD refused: %s: pid=%d comm=\"%s\"\n", file, why,
-			  task_pid_nr(current), current->comm);
+			  task_pid_nr(current), stacker_escaped_comm(comm));
 	return -EPERM;
 }
 
@@ -376,6 +378,7 @@ static int syslog_show(struct seq_file *m, void *v)
 static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t count,
 			   loff_t *ppos)
 {
+	char comm[STACKER_COMM_ESCAPED];
 	size_t len = count;
 	char *name;
 	int rc;
@@ -393,7 +396,7 @@ static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t co
 	if (!len || strlen(name) != len) {
 		pr_notice_ratelimited("write to trust refused: %s: pid=%d comm=\"%s\"\n",
 				      len ? "the path holds a NUL byte" : "empty path",
-				      task_pid_nr(current), current->comm);
+				      task_pid_nr(current), stacker_escaped_comm(comm));
 		rc = -EINVAL;
 	} else {
 		rc = label_trust_path(name);

@@ -97,8 +97,6 @@ void stacker_log_default(const struct stacker_entry *e);
 bool stacker_logs(const struct stacker_entry *e);
 void stacker_log_set(const struct stacker_entry *e, bool on);
 /* Room for a task's comm with every byte escaped as \xNN, and the NUL. */
-#define STACKER_COMM_ESCAPED (4 * TASK_COMM_LEN + 1)
-const char *stacker_escaped_comm(char *buf);
 
 /*
  * Per hosted module (indexed like stacker_entries) and CPU: its denials, and a loaded module's

@@ -208,31 +208,6 @@ void stacker_log_set(const struct stacker_entry *e, bool on)
 }
 
 /**
- * stacker_escaped_comm() - the current task's name, safe to print between quotes
- * @buf: STACKER_COMM_ESCAPED bytes
- *
- * A task names itself (prctl(PR_SET_NAME), or the name of the file it executes): quotes,
- * backslashes and bytes that are not printable ASCII become \xNN, so a log line cannot be
- * forged by a name that closes the quote, and no look-alike or invalid UTF-8 gets through.
- *
- * Context: Any context.
- * Return: @buf.
- */
-const char *stacker_escaped_comm(char *buf)
-{
-	char comm[TASK_COMM_LEN];
-	int n;
-
-	/* Copied as printk's "%s" of it would read it: no task_lock(), a hook may run in IRQ. */
-	memcpy(comm, current->comm, sizeof(comm));
-	comm[sizeof(comm) - 1] = '\0';
-	n = string_escape_mem(comm, strnlen(comm, sizeof(comm)), buf, STACKER_COMM_ESCAPED - 1,
-			      ESCAPE_NAP | ESCAPE_HEX | ESCAPE_APPEND, "\"\\");
-	buf[n] = '\0';
-	return buf;
-}
-
-/**
  * stacker_judge() - decide on a hosted module's hook result that is not the hook's default
  * @e: the module
  * @hook: the hook's index

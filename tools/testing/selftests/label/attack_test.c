@@ -19,6 +19,14 @@
 
 #define RELABEL_SELF LABEL_FS "relabel-self"
 #define MAC_OVERRIDE LABEL_FS "mac-override"
+#define REFUSED_NO_MAC_ADMIN \
+	"label: setting the task label refused: the caller lacks CAP_MAC_ADMIN:"
+
+/* A case here reads a refusal back from the log. */
+static void __attribute__((constructor)) restore_log_budgets(void)
+{
+	wait_for_log_budgets();
+}
 
 /*
  * A script's exec label never counts, as its set-user-ID bit does not: its caller chooses the
@@ -248,6 +256,31 @@ TEST(device_node_needs_cap_mac_admin)
 			      mknod("/tmp/attack-whiteout", S_IFCHR | 0600, makedev(0, 0))));
 	EXPECT_EQ(0, ERRNO_AS("atk_dev", ROOT,
 			      mknod("/tmp/attack-admin", S_IFCHR | 0600, makedev(1, 3))));
+}
+
+/*
+ * A task names itself: a name that closes the quote of a log line's comm="..." would forge the
+ * rest of the line. Label's refusals print the name escaped, quotes and backslashes as \xNN
+ * (which /dev/kmsg shows with its own backslash escaped, as \x5c).
+ */
+TEST(task_name_cannot_forge_a_log_line)
+{
+	char expect[160];
+	int kmsg = kmsg_from_now();
+	pid_t pid;
+
+	ASSERT_LE(0, kmsg);
+	pid = fork_as(NULL, ROOT_WITHOUT_MAC_ADMIN);
+	if (!pid) {
+		if (prctl(PR_SET_NAME, "atk\" x=\\", 0, 0, 0))
+			_exit(SETUP_FAILED);
+		_exit(write_str(SELF_LABEL, "atk_named") < 0 ? errno : 0);
+	}
+	ASSERT_EQ(EPERM, child_status(pid));
+	snprintf(expect, sizeof(expect), "%s pid=%d comm=\"atk\\x5cx22 x=\\x5cx5c\"",
+		 REFUSED_NO_MAC_ADMIN, pid);
+	EXPECT_TRUE(logged(kmsg, expect)) TH_LOG("no %s", expect);
+	close(kmsg);
 }
 
 TEST_HARNESS_MAIN
