@@ -36,9 +36,9 @@ static void __attribute__((constructor)) restore_log_budgets(void)
 TEST(script_exec_label_runs_nothing_as_its_label)
 {
 	static const char script[] = "#!/bin/sh\necho the script ran\n";
+	char *const argv[] = { "-c", "cat /proc/self/attr/label/current", NULL };
 	char out[LABEL_MAX + 64];
-	int fd, pipefd[2];
-	pid_t pid;
+	int fd;
 
 	fd = open("/tmp/-c", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
 	ASSERT_LE(0, fd);
@@ -47,17 +47,8 @@ TEST(script_exec_label_runs_nothing_as_its_label)
 	ASSERT_EQ(0, setxattr("/tmp/-c", XATTR_EXEC, "atk_script", 10, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 
-	ASSERT_EQ(0, pipe2(pipefd, O_CLOEXEC));
-	pid = fork_as("atk_caller", NOBODY_USER);
-	if (!pid) {
-		if (dup2(pipefd[1], STDOUT_FILENO) != STDOUT_FILENO || chdir("/tmp"))
-			_exit(SETUP_FAILED);
-		execl("-c", "-c", "cat /proc/self/attr/label/current", (char *)NULL);
-		_exit(SETUP_FAILED);
-	}
-	close(pipefd[1]);
-	read_output(pipefd[0], out, sizeof(out));
-	ASSERT_EQ(0, child_status(pid));
+	/* Run as "-c" from /tmp, the program's working directory (private_tmp()). */
+	exec_output(_metadata, "atk_caller", NOBODY_USER, "-c", argv, out, sizeof(out));
 	EXPECT_STREQ("atk_caller", out);
 }
 
@@ -88,44 +79,56 @@ TEST(exec_transition_empties_relabel_self)
 }
 
 /*
+ * In a tracer of label atk_tracer, which may attach to "_": trace a child of "_" that switches
+ * through relabel-self to atk_away, by its attribute file (@by_syscall false) or by
+ * lsm_set_self_attr(). The tracer exits with the child's errno, or 0.
+ */
+static void trace_a_relabelling(bool by_syscall)
+{
+	int go[2], ready[2], status;
+	pid_t tracee;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC) || pipe2(ready, O_CLOEXEC))
+		_exit(SETUP_FAILED);
+	tracee = fork();
+	if (!tracee) {
+		close(ready[0]);
+		close(go[1]);
+		if (write_str(RELABEL_SELF, "atk_away") != 8 || drop_to_nobody() ||
+		    write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		if (by_syscall)
+			_exit(set_self_attr_label("atk_away"));
+		_exit(write_str(SELF_LABEL, "atk_away") < 0 ? errno : 0);
+	}
+	close(ready[1]);
+	close(go[0]);
+	if (tracee < 0 || set_label("atk_tracer") || read(ready[0], &c, 1) != 1 ||
+	    ptrace(PTRACE_SEIZE, tracee, NULL, NULL) || write(go[1], "", 1) != 1)
+		_exit(SETUP_FAILED);
+	if (waitpid(tracee, &status, 0) != tracee || !WIFEXITED(status))
+		_exit(SETUP_FAILED);
+	_exit(WEXITSTATUS(status));
+}
+
+/*
  * A tracer keeps its hold on a task that changes its own label only if it could attach to the
  * new label: otherwise it would go on reading and writing a task of a label it may not touch.
  */
 TEST(relabel_self_refused_when_the_tracer_cannot_follow)
 {
-	int go[2], ready[2], status;
-	pid_t tracer, tracee;
-	char c;
+	pid_t tracer;
+	int by_syscall;
 
 	/* The tracer may attach to "_", the tracee's label, but not to the one it moves to. */
 	ASSERT_EQ(0, load("atk_tracer _ rw\n"));
-	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
-	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
-	tracer = fork();
-	if (!tracer) {
-		tracee = fork();
-		if (!tracee) {
-			close(ready[0]);
-			close(go[1]);
-			if (write_str(RELABEL_SELF, "atk_away") != 8 || drop_to_nobody() ||
-			    write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1)
-				_exit(SETUP_FAILED);
-			_exit(write_str(SELF_LABEL, "atk_away") < 0 ? errno : 0);
-		}
-		close(ready[1]);
-		close(go[0]);
-		if (tracee < 0 || set_label("atk_tracer") || read(ready[0], &c, 1) != 1 ||
-		    ptrace(PTRACE_SEIZE, tracee, NULL, NULL) || write(go[1], "", 1) != 1)
-			_exit(SETUP_FAILED);
-		if (waitpid(tracee, &status, 0) != tracee || !WIFEXITED(status))
-			_exit(SETUP_FAILED);
-		_exit(WEXITSTATUS(status));
+	for (by_syscall = 0; by_syscall < 2; by_syscall++) {
+		tracer = fork();
+		if (!tracer)
+			trace_a_relabelling(by_syscall);
+		EXPECT_EQ(EPERM, child_status(tracer)) TH_LOG("lsm_set_self_attr: %d", by_syscall);
 	}
-	close(go[0]);
-	close(go[1]);
-	close(ready[0]);
-	close(ready[1]);
-	EXPECT_EQ(EPERM, child_status(tracer));
 }
 
 /*
@@ -164,22 +167,28 @@ TEST(mac_override_holds_on_each_write)
  */
 TEST(unix_stream_connect_needs_write_both_ways)
 {
+	/* Seqpacket connects through the same hook: a connection both ways as well. */
+	const int types[] = { SOCK_SEQPACKET, SOCK_STREAM };
 	int release;
 	pid_t listener;
+	size_t i;
 
 	ASSERT_EQ(0, load("atk_client atk_server w\natk_client2 atk_server2 w\n"
 			  "atk_server2 atk_client2 w\n"));
-	listener = spawn_waiter("atk_server", SOCK_STREAM, "attack-listen", &release);
-	ASSERT_LT(0, listener);
-	ASSERT_LABEL_DENIES("atk_client", NOBODY_USER, reach(SOCK_STREAM, "attack-listen"));
-	close(release);
-	ASSERT_EQ(0, child_status(listener));
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		listener = spawn_waiter("atk_server", types[i], "attack-listen", &release);
+		ASSERT_LT(0, listener);
+		ASSERT_LABEL_DENIES("atk_client", NOBODY_USER, reach(types[i], "attack-listen"));
+		close(release);
+		ASSERT_EQ(0, child_status(listener));
 
-	listener = spawn_waiter("atk_server2", SOCK_STREAM, "attack-listen2", &release);
-	ASSERT_LT(0, listener);
-	EXPECT_EQ(0, ERRNO_AS("atk_client2", NOBODY_USER, reach(SOCK_STREAM, "attack-listen2")));
-	close(release);
-	ASSERT_EQ(0, child_status(listener));
+		listener = spawn_waiter("atk_server2", types[i], "attack-listen2", &release);
+		ASSERT_LT(0, listener);
+		EXPECT_EQ(0, ERRNO_AS("atk_client2", NOBODY_USER,
+				      reach(types[i], "attack-listen2")));
+		close(release);
+		ASSERT_EQ(0, child_status(listener));
+	}
 }
 
 /* What a descriptor is used for after its rule was revoked: 0, or -1 with errno. */

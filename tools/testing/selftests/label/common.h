@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <linux/lsm.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -96,6 +97,20 @@ static inline int trust(const char *path)
 static inline int set_label(const char *label)
 {
 	return write_str(SELF_LABEL, label) < 0 ? -1 : 0;
+}
+
+/* Take @label through lsm_set_self_attr(): 0 or the errno. */
+static inline int set_self_attr_label(const char *label)
+{
+	__u64 buf[32] = { 0 };
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	size_t len = strlen(label) + 1;
+
+	ctx->id = LSM_ID_LABEL;
+	ctx->len = sizeof(*ctx) + len;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, label, len);
+	return syscall(__NR_lsm_set_self_attr, LSM_ATTR_CURRENT, ctx, ctx->len, 0) ? errno : 0;
 }
 
 /* Load rules through one write: 0 when all of @rules was taken, -1 with errno otherwise. */
@@ -242,7 +257,7 @@ static inline pid_t spawn_waiter(const char *label, int type, const char *name, 
 			len = unix_address(&addr, name);
 			sock = socket(AF_UNIX, type, 0);
 			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
-			    (type == SOCK_STREAM && listen(sock, 8)))
+			    (type != SOCK_DGRAM && listen(sock, 8)))
 				_exit(SETUP_FAILED);
 		}
 		if (write(ready[1], "", 1) != 1)
@@ -263,7 +278,10 @@ static inline pid_t spawn_waiter(const char *label, int type, const char *name, 
 	return pid;
 }
 
-/* Connect (stream) or send one byte (datagram) to the abstract address @name: 0, or -1. */
+/*
+ * Connect (stream, seqpacket) or send one byte (datagram) to the abstract address @name: 0, or
+ * -1.
+ */
 static inline int reach(int type, const char *name)
 {
 	struct sockaddr_un addr;
@@ -272,7 +290,7 @@ static inline int reach(int type, const char *name)
 
 	if (sock < 0)
 		return -1;
-	if (type == SOCK_STREAM)
+	if (type != SOCK_DGRAM)
 		return connect(sock, (struct sockaddr *)&addr, len);
 	return sendto(sock, "", 1, 0, (struct sockaddr *)&addr, len) == 1 ? 0 : -1;
 }
@@ -380,23 +398,36 @@ static inline void copy_busybox(struct __test_metadata *const _metadata, const c
 		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
 }
 
-/* The label that "cat" of busybox at @path reports for itself, run by a child with @label. */
-static inline void exec_label(struct __test_metadata *const _metadata, const char *label,
-			      const char *path, char *buf, size_t size)
+/*
+ * What @path, executed with @argv by a child that takes @label (NULL: keeps this process's) and
+ * becomes @who, writes to its standard output: NUL-terminated in @buf. The child must exit 0.
+ */
+static inline void exec_output(struct __test_metadata *const _metadata, const char *label,
+			       enum who who, const char *path, char *const argv[], char *buf,
+			       size_t size)
 {
 	int out[2];
 	pid_t pid;
 
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
-	pid = fork_as(label, ROOT);
+	pid = fork_as(label, who);
 	if (!pid) {
 		if (dup2(out[1], STDOUT_FILENO) == STDOUT_FILENO)
-			execl(path, "cat", SELF_LABEL, (char *)NULL);
+			execv(path, argv);
 		_exit(SETUP_FAILED);
 	}
 	close(out[1]);
 	read_output(out[0], buf, size);
 	ASSERT_EQ(0, child_status(pid));
+}
+
+/* The label that "cat" of busybox at @path reports for itself, run by a child with @label. */
+static inline void exec_label(struct __test_metadata *const _metadata, const char *label,
+			      const char *path, char *buf, size_t size)
+{
+	char *const argv[] = { "cat", SELF_LABEL, NULL };
+
+	exec_output(_metadata, label, ROOT, path, argv, buf, size);
 }
 
 #endif /* _SELFTESTS_LABEL_COMMON_H */

@@ -81,20 +81,6 @@ TEST(relabel_self_once)
 	ASSERT_EQ(0, read_text(RELABEL_SELF, text, sizeof(text)));
 }
 
-/* Take @label through lsm_set_self_attr(): 0 or the errno. */
-static int set_self_attr_label(const char *label)
-{
-	__u64 buf[32] = { 0 };
-	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
-	size_t len = strlen(label) + 1;
-
-	ctx->id = LSM_ID_LABEL;
-	ctx->len = sizeof(*ctx) + len;
-	ctx->ctx_len = len;
-	memcpy(ctx->ctx, label, len);
-	return syscall(__NR_lsm_set_self_attr, LSM_ATTR_CURRENT, ctx, ctx->len, 0) ? errno : 0;
-}
-
 /*
  * The system call next to the attribute file keeps to the same list: without CAP_MAC_ADMIN,
  * lsm_set_self_attr() takes a listed label once and an unlisted one never.

@@ -181,23 +181,11 @@ TEST(frozen_refuses_privileged_relabelling)
 TEST(frozen_policy_keeps_working)
 {
 	char label[LABEL_MAX + 2];
-	int out[2];
-	pid_t pid;
 
 	ASSERT_EQ(1, query("freeze_s freeze_o r"));
 	ASSERT_EQ(0, query("freeze_s freeze_o w"));
 
-	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (!pid) {
-		if (dup2(out[1], STDOUT_FILENO) == STDOUT_FILENO)
-			execl(TRANSIT, "cat", SELF_LABEL, (char *)NULL);
-		_exit(SETUP_FAILED);
-	}
-	close(out[1]);
-	read_output(out[0], label, sizeof(label));
-	ASSERT_EQ(0, child_status(pid));
+	exec_label(_metadata, NULL, TRANSIT, label, sizeof(label));
 	ASSERT_STREQ("freeze_t", label);
 }
 
