@@ -26,9 +26,13 @@ static bool reads_or_locks(u32 access)
  * @access: the requested LABEL_MAY_* bits
  *
  * In this order: a star subject is denied; read and execute, or lock, are allowed to a hat
- * subject and on a floor object; a star object and an object of the subject's own label are
- * allowed; otherwise the rule for the pair must grant every requested bit, a rule's write
- * granting lock too. These are Smack's steps (but its "@" label, which label does not have).
+ * subject and on a floor or "_sysctl" object; a star object, an object of the subject's own
+ * label and a "_sysctl" object to a floor subject are allowed; otherwise the rule for the pair
+ * must grant every requested bit, a rule's write granting lock too. These are Smack's steps
+ * (but its "@" label, which label does not have), and "_sysctl", which Smack does not have:
+ * a sysctl may hand a task's privilege to the kernel (kernel.modprobe names the program a
+ * usermode helper runs with every capability) and many need no capability to be written, so
+ * where Smack lets a rule to the floor write them, label asks a rule of their own.
  *
  * Context: Any context; lock-free.
  * Return: 0 if allowed, -EACCES if not.
@@ -39,9 +43,11 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 
 	if (subject == label_star)
 		return -EACCES;
-	if (reads_or_locks(access) && (subject == label_hat || object == label_floor))
+	if (reads_or_locks(access) &&
+	    (subject == label_hat || object == label_floor || object == label_sysctl))
 		return 0;
-	if (object == label_star || subject == object)
+	if (object == label_star || subject == object ||
+	    (object == label_sysctl && subject == label_floor))
 		return 0;
 	may = label_rule_access(subject, object);
 	if (may & LABEL_MAY_WRITE)

@@ -85,6 +85,25 @@ static void label_decide_same_label(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, label_decide(s, s, R | W | X | A), 0);
 }
 
+/*
+ * 3 and 5 for "_sysctl": read, executed and locked as the floor is; written by the floor, and
+ * by another label only through a rule to it, a rule's write to the floor not reaching it.
+ */
+static void label_decide_sysctl_object(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_sysctl_subj");
+
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, R | X), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, L), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_floor, label_sysctl, R | W | A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_star, label_sysctl, R), -EACCES);
+	KUNIT_ASSERT_EQ(test, load("kt_sysctl_subj _ rwa"), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, A), -EACCES);
+	KUNIT_ASSERT_EQ(test, load("kt_sysctl_subj _sysctl w"), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, W), 0);
+}
+
 /* 6 and 7. Otherwise a rule must grant every requested bit; a later rule replaces. */
 static void label_decide_rules(struct kunit *test)
 {
@@ -168,6 +187,7 @@ static struct kunit_case label_decide_cases[] = {
 	KUNIT_CASE(label_decide_floor_object),
 	KUNIT_CASE(label_decide_star_object),
 	KUNIT_CASE(label_decide_same_label),
+	KUNIT_CASE(label_decide_sysctl_object),
 	KUNIT_CASE(label_decide_rules),
 	KUNIT_CASE(label_decide_smack_forms),
 	KUNIT_CASE(label_decide_batch),

@@ -188,13 +188,29 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
 }
 
 /*
- * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
- * its creator's label, as a file would; anything else is the default.
+ * Whether a proc dentry is /proc/sys or below it. Its parent is instantiated before it, so the
+ * parent's label says it for all but /proc/sys itself, named in the proc root.
  */
-static struct label *label_without_xattrs(struct inode *inode)
+static bool under_proc_sys(struct dentry *dentry)
+{
+	struct dentry *parent = dentry->d_parent;
+
+	if (IS_ROOT(parent))
+		return dentry != parent && !strcmp(dentry->d_name.name, "sys");
+	return label_of_inode(d_inode(parent)) == label_sysctl;
+}
+
+/*
+ * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
+ * its creator's label, as a file would; /proc/sys and everything below it is "_sysctl";
+ * anything else is the default.
+ */
+static struct label *label_without_xattrs(struct dentry *dentry, struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
 		return label_of_current();
+	if (inode->i_sb->s_magic == PROC_SUPER_MAGIC && under_proc_sys(dentry))
+		return label_sysctl;
 	return label_default(inode);
 }
 
@@ -241,7 +257,7 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 		return;
 	label = pathless_label(dentry, inode);
 	if (!label && !(inode->i_opflags & IOP_XATTR))
-		label = label_without_xattrs(inode);
+		label = label_without_xattrs(dentry, inode);
 	if (!label && S_ISDIR(inode->i_mode))
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {

@@ -47,6 +47,19 @@ static int hook_key_permission(key_ref_t key_ref, const struct cred *cred,
 			   access, "key_permission", NULL);
 }
 
+/*
+ * KEYCTL_SESSION_TO_PARENT: the caller changes its parent's credentials, whose session keyring
+ * the parent then searches for every key, as a write to the parent (signals and ptrace ask the
+ * same of one task to another). Under tasklist_lock with interrupts off: label_check(), which
+ * neither sleeps nor asks capable() for an override.
+ */
+static int hook_key_session_to_parent(const struct cred *cred, const struct cred *parent_cred,
+				      struct key *keyring)
+{
+	return label_check(label_of_cred(cred), label_of_cred(parent_cred), LABEL_MAY_WRITE,
+			   "key_session_to_parent", NULL);
+}
+
 #ifdef CONFIG_KEY_NOTIFICATIONS
 static int hook_watch_key(struct key *key)
 {
@@ -57,6 +70,7 @@ static int hook_watch_key(struct key *key)
 static struct security_hook_list label_key_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(key_alloc, hook_key_alloc),
 	LSM_HOOK_INIT(key_permission, hook_key_permission),
+	LSM_HOOK_INIT(key_session_to_parent, hook_key_session_to_parent),
 #ifdef CONFIG_KEY_NOTIFICATIONS
 	LSM_HOOK_INIT(watch_key, hook_watch_key),
 #endif

@@ -58,10 +58,15 @@ struct label {
 	char name[];
 };
 
-/* The special labels: floor "_", star "*", hat "^". Set once at boot. */
+/*
+ * The special labels: floor "_", star "*", hat "^", and "_sysctl", the files of /proc/sys,
+ * which every task reads and the floor writes, and another label writes only through a rule.
+ * Set once at boot.
+ */
 extern struct label *label_floor __ro_after_init;
 extern struct label *label_star __ro_after_init;
 extern struct label *label_hat __ro_after_init;
+extern struct label *label_sysctl __ro_after_init;
 
 /* table.c */
 #define LABEL_HASH_BITS 10
@@ -357,10 +362,14 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @obj: the inode's label; first, so that label_inode_obj() is the value's address
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
+ * @task: on a file of /proc/<pid>/, the task's pid, set once by task_to_inode; else NULL. Not
+ *	a counted reference: the proc inode holds one (proc_pid_make_inode()) until it is
+ *	evicted, which no open descriptor of the inode outlives.
  */
 struct label_inode {
 	struct label_obj obj;
 	bool transmute;
+	struct pid *task;
 };
 
 /* The inode's label_inode, or NULL without the module's value. */
@@ -417,9 +426,19 @@ static inline struct label *label_of_task(struct task_struct *task)
 	return label;
 }
 
+struct label *label_of_proc_file(const struct label_inode *li);
+
+/*
+ * An inode's label. A file of /proc/<pid>/ is the task's, decided at each access: its label
+ * follows the task's only at a lookup, and a descriptor opened before outlives it.
+ */
 static inline struct label *label_of_inode(const struct inode *inode)
 {
-	return label_of_obj(inode->i_security ? label_inode_obj(inode) : NULL);
+	const struct label_inode *li = label_inode(inode);
+
+	if (unlikely(li && READ_ONCE(li->task)))
+		return label_of_proc_file(li);
+	return label_of_obj(li ? &li->obj : NULL);
 }
 
 /**

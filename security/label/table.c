@@ -22,6 +22,7 @@ struct label_names label_table = {
 struct label *label_floor __ro_after_init;
 struct label *label_star __ro_after_init;
 struct label *label_hat __ro_after_init;
+struct label *label_sysctl __ro_after_init;
 
 static u32 label_hash(const char *name, size_t len)
 {
@@ -221,7 +222,9 @@ int __init label_table_init(void)
 	label_floor = label_intern("_", 1);
 	label_star = label_intern("*", 1);
 	label_hat = label_intern("^", 1);
-	if (IS_ERR(label_floor) || IS_ERR(label_star) || IS_ERR(label_hat))
+	label_sysctl = label_intern("_sysctl", 7);
+	if (IS_ERR(label_floor) || IS_ERR(label_star) || IS_ERR(label_hat) ||
+	    IS_ERR(label_sysctl))
 		return -ENOMEM;
 	return 0;
 }

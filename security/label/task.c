@@ -102,8 +102,34 @@ static int hook_task_prlimit(const struct cred *cred, const struct cred *tcred,
  */
 static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 {
-	if (!S_ISDIR(inode->i_mode))
-		label_inode_set(inode, label_of_task(p));
+	struct label_inode *li = label_inode(inode);
+
+	if (S_ISDIR(inode->i_mode) || WARN_ON_ONCE(!li))
+		return;
+	WRITE_ONCE(li->obj.label, label_of_task(p));
+	WRITE_ONCE(li->task, task_pid(p));
+}
+
+/**
+ * label_of_proc_file() - the label of a file of /proc/<pid>/ at this access
+ * @li: the file's inode value, whose @task is set
+ *
+ * The task's label now, so that a descriptor opened while the task had another label is
+ * decided against the one it has; once the task is gone, the last label its inode took.
+ *
+ * Context: Any context, RCU path walk included.
+ * Return: The label.
+ */
+struct label *label_of_proc_file(const struct label_inode *li)
+{
+	struct task_struct *task;
+	struct label *label;
+
+	rcu_read_lock();
+	task = pid_task(READ_ONCE(li->task), PIDTYPE_PID);
+	label = task ? label_of_cred(__task_cred(task)) : label_of_obj(&li->obj);
+	rcu_read_unlock();
+	return label;
 }
 
 /* Reading a task through ptrace_may_access() (/proc, kcmp) needs r; attaching needs rw. */

@@ -6,12 +6,17 @@
  * failed on the label sources before its fix.
  */
 
+#include <linux/aio_abi.h>
+#include <linux/io_uring.h>
+#include <mqueue.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
@@ -191,6 +196,40 @@ TEST(unix_stream_connect_needs_write_both_ways)
 	}
 }
 
+/*
+ * The objects a descriptor is revoked from, all labelled atk_revoked: a file, a FIFO and a
+ * POSIX message queue. An opener opens one in the child (with the rule kept) and leaves data
+ * in a FIFO or a queue for the uses that take some out.
+ */
+#define REVOKED_FILE "/tmp/attack-revoked"
+#define REVOKED_FIFO "/tmp/attack-revoked-fifo"
+#define REVOKED_QUEUE "/attack-revoked"
+
+static int open_file(void)
+{
+	return open(REVOKED_FILE, O_RDWR | O_CLOEXEC);
+}
+
+static int open_fifo(void)
+{
+	int fd = open(REVOKED_FIFO, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+
+	return fd < 0 || write(fd, "data", 4) != 4 ? -1 : fd;
+}
+
+/* vmsplice() takes data out of a pipe only through a descriptor that cannot write it. */
+static int open_fifo_for_reading(void)
+{
+	return open_fifo() < 0 ? -1 : open(REVOKED_FIFO, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+}
+
+static int open_queue(void)
+{
+	mqd_t mq = mq_open(REVOKED_QUEUE, O_RDWR | O_NONBLOCK);
+
+	return mq < 0 || mq_send(mq, "m", 1, 0) ? -1 : mq;
+}
+
 /* What a descriptor is used for after its rule was revoked: 0, or -1 with errno. */
 static int map_for_reading(int fd)
 {
@@ -219,11 +258,160 @@ static int copy_within_the_file(int fd)
 	return copy_file_range(fd, &in, fd, &out, 1, 0) == 1 ? 0 : -1;
 }
 
+/* One byte at offset 0 through AIO: io_submit() fails with the revalidation's errno. */
+static int aio_transfer(int fd, int opcode)
+{
+	struct iocb cb = { .aio_fildes = fd, .aio_lio_opcode = opcode, .aio_nbytes = 1 };
+	struct iocb *cbs[] = { &cb };
+	aio_context_t ctx = 0;
+	struct io_event event;
+	char byte = 'x';
+
+	cb.aio_buf = (unsigned long)&byte;
+	if (syscall(SYS_io_setup, 1, &ctx) || syscall(SYS_io_submit, ctx, 1, cbs) != 1 ||
+	    syscall(SYS_io_getevents, ctx, 1, 1, &event, NULL) != 1)
+		return -1;
+	errno = event.res < 0 ? -event.res : 0;
+	return event.res == 1 ? 0 : -1;
+}
+
+static int aio_read(int fd)
+{
+	return aio_transfer(fd, IOCB_CMD_PREAD);
+}
+
+static int aio_write(int fd)
+{
+	return aio_transfer(fd, IOCB_CMD_PWRITE);
+}
+
+/* One byte at offset 0 through a one-entry io_uring: the completion carries the errno. */
+static int uring_transfer(int fd, int opcode)
+{
+	struct io_uring_params params = { 0 };
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe *cqe;
+	char byte = 'x', *rings;
+	size_t size;
+	int ring;
+
+	ring = syscall(SYS_io_uring_setup, 1, &params);
+	if (ring < 0 || !(params.features & IORING_FEAT_SINGLE_MMAP))
+		return -1;
+	size = params.cq_off.cqes + params.cq_entries * sizeof(*cqe);
+	if (size < params.sq_off.array + params.sq_entries * sizeof(__u32))
+		size = params.sq_off.array + params.sq_entries * sizeof(__u32);
+	rings = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQ_RING);
+	sqe = mmap(NULL, sizeof(*sqe), PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQES);
+	if (rings == MAP_FAILED || sqe == MAP_FAILED)
+		return -1;
+	*sqe = (struct io_uring_sqe){ .opcode = opcode, .fd = fd, .len = 1 };
+	sqe->addr = (unsigned long)&byte;
+	((__u32 *)(rings + params.sq_off.array))[0] = 0;
+	__atomic_store_n((__u32 *)(rings + params.sq_off.tail), 1, __ATOMIC_RELEASE);
+	if (syscall(SYS_io_uring_enter, ring, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) != 1)
+		return -1;
+	cqe = (struct io_uring_cqe *)(rings + params.cq_off.cqes);
+	errno = cqe->res < 0 ? -cqe->res : 0;
+	return cqe->res == 1 ? 0 : -1;
+}
+
+static int uring_read(int fd)
+{
+	return uring_transfer(fd, IORING_OP_READ);
+}
+
+static int uring_write(int fd)
+{
+	return uring_transfer(fd, IORING_OP_WRITE);
+}
+
+/* Through a pipe of the task's own, with a byte in it when @fd is written from it. */
+static int own_pipe(int pipefd[2], bool filled)
+{
+	if (pipe(pipefd))
+		return -1;
+	return filled && write(pipefd[1], "x", 1) != 1 ? -1 : 0;
+}
+
+static int splice_out(int fd)
+{
+	int own[2];
+
+	return own_pipe(own, false) || splice(fd, NULL, own[1], NULL, 1, 0) != 1 ? -1 : 0;
+}
+
+static int splice_in(int fd)
+{
+	int own[2];
+
+	return own_pipe(own, true) || splice(own[0], NULL, fd, NULL, 1, 0) != 1 ? -1 : 0;
+}
+
+static int tee_out(int fd)
+{
+	int own[2];
+
+	return own_pipe(own, false) || tee(fd, own[1], 1, 0) != 1 ? -1 : 0;
+}
+
+static int tee_in(int fd)
+{
+	int own[2];
+
+	return own_pipe(own, true) || tee(own[0], fd, 1, 0) != 1 ? -1 : 0;
+}
+
+static int vmsplice_a_byte(int fd)
+{
+	char byte = 'x';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+
+	return vmsplice(fd, &iov, 1, 0) == 1 ? 0 : -1;
+}
+
+static int send_a_message(int fd)
+{
+	return mq_send(fd, "m", 1, 0);
+}
+
+static int receive_a_message(int fd)
+{
+	char message[8];
+
+	return mq_receive(fd, message, sizeof(message), NULL) == 1 ? 0 : -1;
+}
+
+struct revocable_use {
+	const char *name;
+	int (*open)(void);
+	int (*use)(int fd);
+};
+
+static const struct revocable_use revocable_uses[] = {
+	{ "mmap for reading", open_file, map_for_reading },
+	{ "mmap for writing", open_file, map_for_writing },
+	{ "sendfile", open_file, send_to_a_pipe },
+	{ "copy_file_range", open_file, copy_within_the_file },
+	{ "AIO read", open_file, aio_read },
+	{ "AIO write", open_file, aio_write },
+	{ "io_uring read", open_file, uring_read },
+	{ "io_uring write", open_file, uring_write },
+	{ "splice out of a FIFO", open_fifo, splice_out },
+	{ "splice into a FIFO", open_fifo, splice_in },
+	{ "tee out of a FIFO", open_fifo, tee_out },
+	{ "tee into a FIFO", open_fifo, tee_in },
+	{ "vmsplice into a FIFO", open_fifo, vmsplice_a_byte },
+	{ "vmsplice out of a FIFO", open_fifo_for_reading, vmsplice_a_byte },
+	{ "mq_timedsend", open_queue, send_a_message },
+	{ "mq_timedreceive", open_queue, receive_a_message },
+};
+
 /*
- * In a child of @label: open @path read-write, say so on @ready, wait for @go, then @use the
+ * In a child of @label: open with @use->open, say so on @ready, wait for @go, then use the
  * descriptor: the child exits with the errno, or 0.
  */
-static pid_t use_after_revocation(const char *label, const char *path, int (*use)(int fd),
+static pid_t use_after_revocation(const char *label, const struct revocable_use *use,
 				  int ready[2], int go[2])
 {
 	pid_t pid = fork_as(label, NOBODY_USER);
@@ -234,49 +422,253 @@ static pid_t use_after_revocation(const char *label, const char *path, int (*use
 		return pid;
 	close(ready[0]);
 	close(go[1]);
-	fd = open(path, O_RDWR | O_CLOEXEC);
+	fd = use->open();
 	if (fd < 0 || write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1)
 		_exit(SETUP_FAILED);
-	_exit(use(fd) ? errno : 0);
+	_exit(use->use(fd) ? errno : 0);
+}
+
+static int create_revoked_queue(void)
+{
+	struct mq_attr attr = { .mq_maxmsg = 10, .mq_msgsize = 8 };
+	mqd_t mq;
+
+	umask(0);
+	mq = mq_open(REVOKED_QUEUE, O_CREAT | O_EXCL | O_RDWR, 0666, &attr);
+	return mq < 0 ? -1 : mq_close(mq);
 }
 
 /*
- * After a rule is revoked, a descriptor opened under it reads and writes no more: through a
- * new mapping (mmap_file decides again), and through sendfile() and copy_file_range(), which
- * rw_verify_area() revalidates as read() and write().
+ * After a rule is revoked, a descriptor opened under it moves no more data, on every path that
+ * moves data through a descriptor: a new mapping (mmap_file decides again); sendfile(),
+ * copy_file_range(), AIO and io_uring, which rw_verify_area() revalidates as read() and
+ * write(); the pipe ends of splice(), tee() and vmsplice(), and a queue's messages, which the
+ * kernel revalidates in the series' fs-ipc patch.
  */
 TEST(descriptor_after_revocation_refused)
 {
-	int (*const uses[])(int fd) = {
-		map_for_reading, map_for_writing, send_to_a_pipe, copy_within_the_file,
-	};
-	const char *path = "/tmp/attack-revoked";
+	const struct revocable_use *use;
 	int ready[2], go[2], fd;
 	size_t i;
 	pid_t pid;
 	char c;
 
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	fd = open(REVOKED_FILE, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, ftruncate(fd, 4096));
 	ASSERT_EQ(0, fchmod(fd, 0666));
 	close(fd);
-	ASSERT_EQ(0, setxattr(path, XATTR_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, setxattr(REVOKED_FILE, XATTR_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, mkfifo(REVOKED_FIFO, 0666));
+	ASSERT_EQ(0, chmod(REVOKED_FIFO, 0666));
+	ASSERT_EQ(0, setxattr(REVOKED_FIFO, XATTR_LABEL, "atk_revoked", 11, 0));
+	/* A queue is its creator's; naming it in the queues' root asks wx of "_". */
+	ASSERT_EQ(0, load("atk_revoked _ wx\n"));
+	ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE));
+	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, create_revoked_queue()));
 	/* Each use, first with the rule kept (it works), then with the rule revoked. */
-	for (i = 0; i < 2 * ARRAY_SIZE(uses); i++) {
+	for (i = 0; i < 2 * ARRAY_SIZE(revocable_uses); i++) {
+		use = &revocable_uses[i / 2];
 		ASSERT_EQ(0, load("atk_user atk_revoked rw\n"));
 		ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
 		ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
-		pid = use_after_revocation("atk_user", path, uses[i / 2], ready, go);
+		pid = use_after_revocation("atk_user", use, ready, go);
 		close(ready[1]);
 		close(go[0]);
-		ASSERT_EQ(1, read(ready[0], &c, 1));
+		ASSERT_EQ(1, read(ready[0], &c, 1)) TH_LOG("%s: no descriptor", use->name);
 		close(ready[0]);
 		if (i % 2)
 			ASSERT_EQ(0, load("atk_user atk_revoked -\n"));
 		ASSERT_EQ(1, write(go[1], "", 1));
 		close(go[1]);
-		EXPECT_EQ(i % 2 ? EACCES : 0, child_status(pid)) TH_LOG("use %zu", i / 2);
+		EXPECT_EQ(i % 2 ? EACCES : 0, child_status(pid))
+			TH_LOG("%s, rule %s", use->name, i % 2 ? "revoked" : "kept");
+	}
+	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE)));
+}
+
+/*
+ * In a reader of label atk_reader: open /proc/@pid/status for reading and its oom_score_adj
+ * for writing, say so on @ready, wait for @go, then read and write through the descriptors.
+ * The reader exits with 1 if the read worked, plus 2 if the write did.
+ */
+static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
+{
+	char path[64], buf[64];
+	int status, adj, used = 0;
+
+	close(ready[0]);
+	close(go[1]);
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	status = open(path, O_RDONLY | O_CLOEXEC);
+	snprintf(path, sizeof(path), "/proc/%d/oom_score_adj", pid);
+	adj = open(path, O_WRONLY | O_CLOEXEC);
+	if (status < 0 || adj < 0 || write(ready[1], "", 1) != 1 || read(go[0], buf, 1) != 1)
+		_exit(SETUP_FAILED);
+	if (read(status, buf, sizeof(buf)) > 0)
+		used |= 1;
+	if (write(adj, "0", 1) == 1)
+		used |= 2;
+	_exit(used);
+}
+
+/*
+ * A descriptor of a task's /proc/<pid>/ file is decided against the task's label at each read
+ * and write, not the label the inode took at the last lookup: once the task changed its
+ * label, a reader allowed to the old one only reads and writes nothing more through the
+ * descriptors it opened before.
+ */
+TEST(proc_descriptor_follows_the_task_label)
+{
+	int moved[2], task_go[2], ready[2], go[2], kept;
+	pid_t task, reader;
+	char c;
+
+	ASSERT_EQ(0, load("atk_reader atk_task rw\n"));
+	for (kept = 0; kept < 2; kept++) {
+		ASSERT_EQ(0, load(kept ? "atk_reader atk_moved rw\n" : "atk_reader atk_moved -\n"));
+		ASSERT_EQ(0, pipe2(task_go, O_CLOEXEC));
+		ASSERT_EQ(0, pipe2(moved, O_CLOEXEC));
+		/*
+		 * The task says when it is atk_task, moves to atk_moved when told, says so, then
+		 * waits for its end.
+		 */
+		task = fork_as("atk_task", ROOT);
+		if (!task) {
+			close(task_go[1]);
+			close(moved[0]);
+			if (write(moved[1], "", 1) != 1 || read(task_go[0], &c, 1) != 1 ||
+			    set_label("atk_moved") || write(moved[1], "", 1) != 1)
+				_exit(SETUP_FAILED);
+			_exit(read(task_go[0], &c, 1) ? SETUP_FAILED : 0);
+		}
+		close(task_go[0]);
+		close(moved[1]);
+		ASSERT_EQ(1, read(moved[0], &c, 1));
+		ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+		ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+		reader = fork_as("atk_reader", ROOT_WITHOUT_MAC_ADMIN);
+		if (!reader)
+			read_and_write_a_task(task, ready, go);
+		close(ready[1]);
+		close(go[0]);
+		ASSERT_EQ(1, read(ready[0], &c, 1));
+		ASSERT_EQ(1, write(task_go[1], "", 1));
+		ASSERT_EQ(1, read(moved[0], &c, 1));
+		ASSERT_EQ(1, write(go[1], "", 1));
+		EXPECT_EQ(kept ? 3 : 0, child_status(reader)) TH_LOG("rule to atk_moved: %d", kept);
+		close(task_go[1]);
+		close(moved[0]);
+		close(ready[0]);
+		close(go[1]);
+		ASSERT_EQ(0, child_status(task));
+	}
+}
+
+/* Read a sysctl, then write its value back unchanged: 0, or -1 with errno. */
+static int write_back(const char *path)
+{
+	char value[256];
+	ssize_t len;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	len = read(fd, value, sizeof(value));
+	close(fd);
+	if (len <= 0)
+		return -1;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	return fd < 0 || write(fd, value, len) != len ? -1 : 0;
+}
+
+static int read_sysctl(const char *path)
+{
+	char value[256];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	return fd < 0 || read(fd, value, sizeof(value)) <= 0 ? -1 : 0;
+}
+
+/*
+ * A sysctl that names the program a usermode helper runs with every capability needs euid 0
+ * alone to be written: a labelled root would run its own program so. /proc/sys is "_sysctl",
+ * which every task reads and the floor writes, and another label writes only through a rule to
+ * it: a rule to the floor does not reach it.
+ */
+TEST(sysctl_written_only_through_its_own_rule)
+{
+	const char *const sysctls[] = {
+		"/proc/sys/kernel/modprobe", "/proc/sys/kernel/core_pattern",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sysctls); i++) {
+		ASSERT_EQ(0, load("atk_sysctl _ rwxa\natk_sysctl _sysctl -\n"));
+		EXPECT_EQ(0, ERRNO_AS("atk_sysctl", NOBODY_USER, read_sysctl(sysctls[i])));
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_sysctl", ROOT_WITHOUT_MAC_ADMIN,
+					   write_back(sysctls[i]))) TH_LOG("%s", sysctls[i]);
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, write_back(sysctls[i])));
+		ASSERT_EQ(0, load("atk_sysctl _sysctl w\n"));
+		EXPECT_EQ(0, ERRNO_AS("atk_sysctl", ROOT_WITHOUT_MAC_ADMIN,
+				      write_back(sysctls[i])));
+	}
+}
+
+#define KEY_SPEC_SESSION_KEYRING -3
+#define KEYCTL_GET_KEYRING_ID 0
+#define KEYCTL_JOIN_SESSION_KEYRING 1
+#define KEYCTL_SESSION_TO_PARENT 18
+
+static long session_keyring(void)
+{
+	return syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 1);
+}
+
+/*
+ * In a parent: a child that moves to atk_child joins a new session keyring and gives it to the
+ * parent. The parent exits with the child's errno if its keyring stayed, 0 if it became the
+ * child's.
+ */
+static void give_parent_a_session(void)
+{
+	long before = session_keyring();
+	int status;
+	pid_t child;
+
+	child = fork();
+	if (!child) {
+		if (set_label("atk_child") ||
+		    syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
+			_exit(SETUP_FAILED);
+		_exit(syscall(SYS_keyctl, KEYCTL_SESSION_TO_PARENT) ? errno : 0);
+	}
+	/* The replacement is applied as the parent returns from waitpid(). */
+	if (before < 0 || child < 0 || waitpid(child, &status, 0) != child ||
+	    !WIFEXITED(status))
+		_exit(SETUP_FAILED);
+	if ((session_keyring() == before) != !!WEXITSTATUS(status))
+		_exit(SETUP_FAILED);
+	_exit(WEXITSTATUS(status));
+}
+
+/*
+ * KEYCTL_SESSION_TO_PARENT changes the parent's credentials: the parent then searches the
+ * child's keyring for every key. It needs w from the child's label to the parent's, as a
+ * signal does (the series' key_session_to_parent hook).
+ */
+TEST(session_keyring_to_parent_needs_write)
+{
+	pid_t parent;
+	int rule;
+
+	for (rule = 0; rule < 2; rule++) {
+		ASSERT_EQ(0, load(rule ? "atk_child atk_parent w\n" : "atk_child atk_parent -\n"));
+		parent = fork_as("atk_parent", ROOT);
+		if (!parent)
+			give_parent_a_session();
+		EXPECT_EQ(rule ? 0 : EACCES, child_status(parent)) TH_LOG("rule: %d", rule);
 	}
 }
 
