@@ -27,6 +27,12 @@ LOADABLE_HOOK(inode_init_security, (struct inode *inode, struct inode *dir,
 				    int *xattr_count),
 	      (inode, dir, qstr, NULL, NULL))
 LOADABLE_HOOK(inode_unlink, (struct inode *dir, struct dentry *dentry), (dir, dentry))
+#ifdef CONFIG_KEYS
+/* Called under tasklist_lock with interrupts off: a loaded module's function must not sleep. */
+LOADABLE_HOOK(key_session_to_parent, (const struct cred *cred, const struct cred *parent_cred,
+				      struct key *keyring),
+	      (cred, parent_cred, keyring))
+#endif
 LOADABLE_HOOK(mmap_file, (struct file *file, unsigned long reqprot, unsigned long prot,
 			  unsigned long flags),
 	      (file, reqprot, prot, flags))

@@ -11,12 +11,15 @@
  * The marks are the module's values on the value lists of creds and inodes: a cred or an inode
  * with a value is marked. cred_prepare copies a cred's mark, cred_alloc_blank marks the cred
  * that keyctl(KEYCTL_SESSION_TO_PARENT) hands to the parent, inode_init_security marks a new
- * inode. The stacker frees the marks with their objects, also after the module is gone.
+ * inode. That cred replaces the parent's with the caller's mark: key_session_to_parent refuses
+ * it to a caller outside the sandbox whose parent is in it (a child forked before the parent
+ * entered), which would take the parent out. The stacker frees the marks with their objects, also after the module is gone.
  *
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
  * confined (a task in the sandbox may unlink or rename over a file it could not write); nor are
- * the xattrs, modes and owners of files.
+ * the xattrs, modes and owners of files; nor ptrace: a task in the sandbox may trace a task of
+ * its user outside it and write through it.
  *
  * Load it with "stacker.loadable=sandbox" on the kernel command line; the name module
  * parameter registers it under another name (for tests: one not on the list is refused).
@@ -72,6 +75,13 @@ static int sandbox_cred_alloc_blank(struct cred *cred, gfp_t gfp)
 	return in_sandbox(current_cred()) ? mark_cred(cred, gfp) : 0;
 }
 
+/* Under tasklist_lock with interrupts off: a test of two creds, nothing that sleeps. */
+static int sandbox_key_session_to_parent(const struct cred *cred, const struct cred *parent_cred,
+					 struct key *keyring)
+{
+	return in_sandbox(parent_cred) && !in_sandbox(cred) ? -EPERM : 0;
+}
+
 static int sandbox_inode_init_security(struct inode *inode, struct inode *dir,
 				       const struct qstr *qstr, struct xattr *xattrs,
 				       int *xattr_count)
@@ -111,6 +121,9 @@ static int sandbox_path_truncate(const struct path *path)
 static const struct stacker_loaded_hook sandbox_hooks[] = {
 	STACKER_HOOK_INIT(cred_prepare, sandbox_cred_prepare),
 	STACKER_HOOK_INIT(cred_alloc_blank, sandbox_cred_alloc_blank),
+#ifdef CONFIG_KEYS
+	STACKER_HOOK_INIT(key_session_to_parent, sandbox_key_session_to_parent),
+#endif
 	STACKER_HOOK_INIT(inode_init_security, sandbox_inode_init_security),
 	STACKER_HOOK_INIT(file_open, sandbox_file_open),
 	STACKER_HOOK_INIT(file_truncate, sandbox_file_truncate),

@@ -61,7 +61,7 @@ TEST(load_lists_the_module)
 {
 	static const char *const hooks[] = {
 		"cred_prepare", "cred_alloc_blank", "inode_init_security",
-		"file_open", "file_truncate", "path_truncate",
+		"file_open", "file_truncate", "path_truncate", "key_session_to_parent",
 	};
 	char modules[TEXT_SIZE], line[256], word[40], *l, *save;
 	int i, selected = 0, pos = -1;
@@ -141,6 +141,59 @@ TEST(sandbox_denies_writes_to_older_files)
 	ASSERT_EQ(0, sandbox_denials(&after));
 	EXPECT_LE(before + 5, after);
 	close(kmsg);
+}
+
+#define KEY_SPEC_SESSION_KEYRING -3
+#define KEYCTL_JOIN_SESSION_KEYRING 1
+#define KEYCTL_SESSION_TO_PARENT 18
+#define SETUP_FAILED 255
+
+/*
+ * In a task that enters the sandbox after forking a child: the child, outside, gives it a
+ * session keyring (KEYCTL_SESSION_TO_PARENT), which would replace its cred by one without the
+ * mark. The task exits with the child's errno, plus 100 if it could then write OLD_FILE.
+ */
+static void unbox_a_parent(void)
+{
+	int go[2], status, fd;
+	pid_t child;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC))
+		_exit(SETUP_FAILED);
+	child = fork();
+	if (!child) {
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1 ||
+		    syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
+			_exit(SETUP_FAILED);
+		_exit(syscall(SYS_keyctl, KEYCTL_SESSION_TO_PARENT) ? errno : 0);
+	}
+	close(go[0]);
+	if (child < 0 || enter() || write(go[1], "", 1) != 1)
+		_exit(SETUP_FAILED);
+	/* A replacement would be applied as waitpid() returns. */
+	if (waitpid(child, &status, 0) != child || !WIFEXITED(status))
+		_exit(SETUP_FAILED);
+	fd = open(OLD_FILE, O_WRONLY | O_CLOEXEC);
+	_exit(WEXITSTATUS(status) + (fd < 0 ? 0 : 100));
+}
+
+/* A task outside the sandbox cannot take its parent out of it through the session keyring. */
+TEST(sandbox_parent_kept_in_by_its_child)
+{
+	int status;
+	pid_t pid;
+
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	pid = fork();
+	if (!pid)
+		unbox_a_parent();
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(EPERM, WEXITSTATUS(status));
 }
 
 TEST(permissive_sandbox_logs_and_allows)
