@@ -13,7 +13,8 @@
  * that keyctl(KEYCTL_SESSION_TO_PARENT) hands to the parent, inode_init_security marks a new
  * inode. That cred replaces the parent's with the caller's mark: key_session_to_parent refuses
  * it to a caller outside the sandbox whose parent is in it (a child forked before the parent
- * entered), which would take the parent out. The stacker frees the marks with their objects, also after the module is gone.
+ * entered), which would take the parent out. The stacker frees the marks with their objects,
+ * also after the module is gone.
  *
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
