@@ -9,6 +9,7 @@
 #include <linux/perf_event.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/security.h>
 
 /* Check @subject against @task's label. */
@@ -115,7 +116,9 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
  * @li: the file's inode value, whose @task is set
  *
  * The task's label now, so that a descriptor opened while the task had another label is
- * decided against the one it has; once the task is gone, the last label its inode took.
+ * decided against the one it has; once the task is gone, the last label its inode took. To
+ * the task itself (its thread group) the file is "*": whatever label it had when it opened the
+ * descriptor, it may open its own files again.
  *
  * Context: Any context, RCU path walk included.
  * Return: The label.
@@ -127,7 +130,12 @@ struct label *label_of_proc_file(const struct label_inode *li)
 
 	rcu_read_lock();
 	task = pid_task(READ_ONCE(li->task), PIDTYPE_PID);
-	label = task ? label_of_cred(__task_cred(task)) : label_of_obj(&li->obj);
+	if (!task)
+		label = label_of_obj(&li->obj);
+	else if (same_thread_group(task, current))
+		label = label_star;
+	else
+		label = label_of_cred(__task_cred(task));
 	rcu_read_unlock();
 	return label;
 }
