@@ -6,7 +6,10 @@
  * (loadable.c), and forwards the arguments to the loaded modules that implement it.
  *
  * Only hooks that return int, that security.c calls through its static calls, and that a module
- * needs to confine file access, execution and signals and to keep values on creds and inodes.
+ * needs to confine file access, execution, signals and tracing and to keep values on creds and
+ * inodes. No void hook: cred_transfer, which a module would use to mark the cred that
+ * KEYCTL_SESSION_TO_PARENT gives a parent, is replaced by refusing the call
+ * (key_session_to_parent).
  * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
  * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
  * array, and must add none.
@@ -17,6 +20,11 @@ LOADABLE_HOOK(cred_prepare, (struct cred *new, const struct cred *old, gfp_t gfp
 	      (new, old, gfp))
 LOADABLE_HOOK(file_ioctl, (struct file *file, unsigned int cmd, unsigned long arg),
 	      (file, cmd, arg))
+LOADABLE_HOOK(file_ioctl_compat, (struct file *file, unsigned int cmd, unsigned long arg),
+	      (file, cmd, arg))
+LOADABLE_HOOK(file_mprotect, (struct vm_area_struct *vma, unsigned long reqprot,
+			      unsigned long prot),
+	      (vma, reqprot, prot))
 LOADABLE_HOOK(file_open, (struct file *file), (file))
 LOADABLE_HOOK(file_permission, (struct file *file, int mask), (file, mask))
 LOADABLE_HOOK(file_truncate, (struct file *file), (file))
@@ -26,6 +34,12 @@ LOADABLE_HOOK(inode_init_security, (struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
 				    int *xattr_count),
 	      (inode, dir, qstr, NULL, NULL))
+LOADABLE_HOOK(inode_link, (struct dentry *old_dentry, struct inode *dir,
+			   struct dentry *new_dentry),
+	      (old_dentry, dir, new_dentry))
+LOADABLE_HOOK(inode_rename, (struct inode *old_dir, struct dentry *old_dentry,
+			     struct inode *new_dir, struct dentry *new_dentry),
+	      (old_dir, old_dentry, new_dir, new_dentry))
 LOADABLE_HOOK(inode_unlink, (struct inode *dir, struct dentry *dentry), (dir, dentry))
 #ifdef CONFIG_KEYS
 /* Called under tasklist_lock with interrupts off: a loaded module's function must not sleep. */
@@ -37,6 +51,10 @@ LOADABLE_HOOK(mmap_file, (struct file *file, unsigned long reqprot, unsigned lon
 			  unsigned long flags),
 	      (file, reqprot, prot, flags))
 LOADABLE_HOOK(path_truncate, (const struct path *path), (path))
+/* Both under a spinlock (the tracee's task lock, tasklist_lock): must not sleep. */
+LOADABLE_HOOK(ptrace_access_check, (struct task_struct *child, unsigned int mode),
+	      (child, mode))
+LOADABLE_HOOK(ptrace_traceme, (struct task_struct *parent), (parent))
 LOADABLE_HOOK(task_alloc, (struct task_struct *task, unsigned long clone_flags),
 	      (task, clone_flags))
 LOADABLE_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,

@@ -19,8 +19,9 @@
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
  * confined (a task in the sandbox may unlink or rename over a file it could not write); nor are
- * the xattrs, modes and owners of files; nor ptrace: a task in the sandbox may trace a task of
- * its user outside it and write through it.
+ * the xattrs, modes and owners of files. Tracing is: a task in the sandbox may not attach to a
+ * task outside it (a child forked before it entered), nor be asked by one to trace it
+ * (PTRACE_TRACEME), as it would write through it what the sandbox may not.
  *
  * Load it with "stacker.loadable=sandbox" on the kernel command line; the name module
  * parameter registers it under another name (for tests: one not on the list is refused).
@@ -29,6 +30,7 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/ptrace.h>
 #include <linux/security.h>
 #include <linux/stacker.h>
 
@@ -83,6 +85,31 @@ static int sandbox_key_session_to_parent(const struct cred *cred, const struct c
 	return in_sandbox(parent_cred) && !in_sandbox(cred) ? -EPERM : 0;
 }
 
+/* Attaching reads and writes the tracee (reading it, as /proc does, is not confined). */
+static int sandbox_ptrace_access_check(struct task_struct *child, unsigned int mode)
+{
+	bool outside;
+
+	if (!(mode & PTRACE_MODE_ATTACH) || !in_sandbox(current_cred()))
+		return 0;
+	rcu_read_lock();
+	outside = !in_sandbox(__task_cred(child));
+	rcu_read_unlock();
+	return outside ? -EPERM : 0;
+}
+
+static int sandbox_ptrace_traceme(struct task_struct *parent)
+{
+	bool inside;
+
+	if (in_sandbox(current_cred()))
+		return 0;
+	rcu_read_lock();
+	inside = in_sandbox(__task_cred(parent));
+	rcu_read_unlock();
+	return inside ? -EPERM : 0;
+}
+
 static int sandbox_inode_init_security(struct inode *inode, struct inode *dir,
 				       const struct qstr *qstr, struct xattr *xattrs,
 				       int *xattr_count)
@@ -126,6 +153,8 @@ static const struct stacker_loaded_hook sandbox_hooks[] = {
 	STACKER_HOOK_INIT(key_session_to_parent, sandbox_key_session_to_parent),
 #endif
 	STACKER_HOOK_INIT(inode_init_security, sandbox_inode_init_security),
+	STACKER_HOOK_INIT(ptrace_access_check, sandbox_ptrace_access_check),
+	STACKER_HOOK_INIT(ptrace_traceme, sandbox_ptrace_traceme),
 	STACKER_HOOK_INIT(file_open, sandbox_file_open),
 	STACKER_HOOK_INIT(file_truncate, sandbox_file_truncate),
 	STACKER_HOOK_INIT(path_truncate, sandbox_path_truncate),

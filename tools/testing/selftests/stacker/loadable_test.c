@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -62,6 +63,7 @@ TEST(load_lists_the_module)
 	static const char *const hooks[] = {
 		"cred_prepare", "cred_alloc_blank", "inode_init_security",
 		"file_open", "file_truncate", "path_truncate", "key_session_to_parent",
+		"ptrace_access_check", "ptrace_traceme",
 	};
 	char modules[TEXT_SIZE], line[256], word[40], *l, *save;
 	int i, selected = 0, pos = -1;
@@ -194,6 +196,60 @@ TEST(sandbox_parent_kept_in_by_its_child)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(EPERM, WEXITSTATUS(status));
+}
+
+/*
+ * In a task that forks a child, enters the sandbox and then attaches to the child (@traceme
+ * false), or tells the child to ask it to trace it (@traceme true): the task exits with the
+ * errno of the attach or of PTRACE_TRACEME, or 0.
+ */
+static void trace_a_child_outside(bool traceme)
+{
+	int go[2], status, rc;
+	pid_t child;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC))
+		_exit(SETUP_FAILED);
+	child = fork();
+	if (!child) {
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		_exit(ptrace(PTRACE_TRACEME, 0, NULL, NULL) ? errno : 0);
+	}
+	close(go[0]);
+	if (child < 0 || enter())
+		_exit(SETUP_FAILED);
+	if (traceme) {
+		if (write(go[1], "", 1) != 1 || waitpid(child, &status, 0) != child ||
+		    !WIFEXITED(status))
+			_exit(SETUP_FAILED);
+		_exit(WEXITSTATUS(status));
+	}
+	/* The child waits in read() until the end. */
+	rc = ptrace(PTRACE_SEIZE, child, NULL, NULL) ? errno : 0;
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	_exit(rc);
+}
+
+/* A task in the sandbox traces no task outside it, either way round. */
+TEST(sandbox_traces_nothing_outside)
+{
+	int traceme, status;
+	pid_t pid;
+
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	for (traceme = 0; traceme < 2; traceme++) {
+		pid = fork();
+		if (!pid)
+			trace_a_child_outside(traceme);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_TRUE(WIFEXITED(status));
+		EXPECT_EQ(EPERM, WEXITSTATUS(status)) TH_LOG("PTRACE_TRACEME: %d", traceme);
+	}
 }
 
 TEST(permissive_sandbox_logs_and_allows)
