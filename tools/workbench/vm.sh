@@ -48,6 +48,9 @@ if [ -n "$kernel$initrd" ] && { [ "$root" != debian ] || [ -z "$kernel" ]; }; th
 fi
 [ -n "$kernel" ] || kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
+# Mainline's /proc/self/attr/ for this variant's configuration, for stacker/lsm_test.
+listing=$(awk -v v="$variant" '$1 == v { print $2 }' "$top/tests/vm/attr-listings")
+[ -z "$listing" ] || cmdline="$cmdline STACKER_ATTR_LISTING=$listing"
 case "$root" in
 initramfs)
 	"$top/tools/workbench/mkinitramfs.sh" "$variant"

@@ -144,27 +144,50 @@ static void append_word(char *buf, size_t size, const char *word)
 }
 
 /*
- * /proc/self/attr/ has a directory for each active LSM with process attributes, in the order of
- * /sys/kernel/security/lsm, and for no other: not for a module that is built but not selected.
+ * /proc/self/attr/ lists what mainline 6.12 lists for the kernel's configuration - its own files,
+ * then the directories of Smack and AppArmor whenever they are built, selected or not - in the
+ * same order, and then one directory for each active LSM with process attributes mainline gives
+ * none (SELinux, label), in the order of /sys/kernel/security/lsm. Mainline's listing comes from
+ * STACKER_ATTR_LISTING, comma-separated: tests/vm/attr-listings, which the test VM passes.
+ * A directory of an LSM that is built but not active answers EINVAL, as in mainline.
  */
-TEST(attr_directories_follow_the_lsm_list)
+TEST(attr_listing_is_mainline_then_the_added_directories)
 {
-	static const char *const with_attrs[] = { "selinux", "smack", "apparmor", "label" };
-	char lsms[256], want[256] = "", got[256] = "", *name, *save;
+	static const char *const added[] = { "selinux", "label" };
+	const char *mainline = getenv("STACKER_ATTR_LISTING");
+	char lsms[256], active[260], listing[256], want[512] = "", got[512] = "", *name, *save;
+	char path[64], buf[64];
 	struct dirent *de;
 	unsigned int i;
 	DIR *dir;
 
+	if (!mainline)
+		SKIP(return, "STACKER_ATTR_LISTING does not give mainline's listing");
 	ASSERT_LT(0, read_text("/sys/kernel/security/lsm", lsms, sizeof(lsms)));
+	snprintf(active, sizeof(active), ",%s,", lsms);
+	ASSERT_GT(sizeof(listing), strlen(mainline));
+	strcpy(listing, mainline);
+	for (name = strtok_r(listing, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		append_word(want, sizeof(want), name);
+		if (strcmp(name, "smack") && strcmp(name, "apparmor"))
+			continue;
+		/* Built, not active: the directory stays, and its files answer EINVAL. */
+		snprintf(path, sizeof(path), ",%s,", name);
+		if (strstr(active, path))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/attr/%s/current", name);
+		EXPECT_EQ(-1, read_text(path, buf, sizeof(buf))) TH_LOG("%s", path);
+		EXPECT_EQ(EINVAL, errno) TH_LOG("%s", path);
+	}
 	for (name = strtok_r(lsms, ",", &save); name; name = strtok_r(NULL, ",", &save))
-		for (i = 0; i < ARRAY_SIZE(with_attrs); i++)
-			if (!strcmp(name, with_attrs[i]))
+		for (i = 0; i < ARRAY_SIZE(added); i++)
+			if (!strcmp(name, added[i]))
 				append_word(want, sizeof(want), name);
 
 	dir = opendir("/proc/self/attr");
 	ASSERT_NE(NULL, dir);
 	while ((de = readdir(dir)))
-		if (de->d_type == DT_DIR && de->d_name[0] != '.')
+		if (de->d_name[0] != '.')
 			append_word(got, sizeof(got), de->d_name);
 	closedir(dir);
 	EXPECT_STREQ(want, got);
