@@ -187,7 +187,10 @@ static void log_decision(const struct label *subject, const struct label *object
 int label_check_slow(const struct label *subject, const struct label *object, u32 access,
 		     const char *hook, struct inode *inode)
 {
-	int rc = label_decide(subject, object, access);
+	int rc;
+
+	object = label_task_file_object(object, inode);
+	rc = label_decide(subject, object, access);
 
 	if (static_branch_unlikely(&label_log_grants) && !rc)
 		log_decision(subject, object, access, hook, inode, false);
@@ -217,6 +220,7 @@ int label_check_current_slow(const struct label *object, u32 access, const char 
 {
 	const struct label *subject = label_of_current();
 
+	object = label_task_file_object(object, inode);
 	if (likely(!label_decide(subject, object, access))) {
 		if (static_branch_unlikely(&label_log_grants))
 			log_decision(subject, object, access, hook, inode, false);
@@ -248,6 +252,7 @@ int label_check_opener_slow(const struct cred *cred, const struct label *object,
 {
 	const struct label *subject = label_of_cred(cred);
 
+	object = label_task_file_object(object, inode);
 	if (likely(!label_decide(subject, object, access))) {
 		if (static_branch_unlikely(&label_log_grants))
 			log_decision(subject, object, access, hook, inode, false);

@@ -362,9 +362,9 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @obj: the inode's label; first, so that label_inode_obj() is the value's address
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
- * @task: on a file of /proc/<pid>/, the task's pid, set once by task_to_inode; else NULL. Not
- *	a counted reference: the proc inode holds one (proc_pid_make_inode()) until it is
- *	evicted, which no open descriptor of the inode outlives.
+ * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), the task's pid, set by
+ *	task_to_inode; else NULL. Not a counted reference: the proc inode holds one
+ *	(proc_pid_make_inode()) until it is evicted, which no open descriptor of it outlives.
  */
 struct label_inode {
 	struct label_obj obj;
@@ -426,20 +426,19 @@ static inline struct label *label_of_task(struct task_struct *task)
 	return label;
 }
 
-struct label *label_of_proc_file(const struct label_inode *li);
-
-/*
- * An inode's label. A file of /proc/<pid>/ is the task's, decided at each access: its label
- * follows the task's only at a lookup, and a descriptor opened before outlives it.
- */
 static inline struct label *label_of_inode(const struct inode *inode)
 {
-	const struct label_inode *li = label_inode(inode);
-
-	if (unlikely(li && READ_ONCE(li->task)))
-		return label_of_proc_file(li);
-	return label_of_obj(li ? &li->obj : NULL);
+	return label_of_obj(inode->i_security ? label_inode_obj(inode) : NULL);
 }
+
+/*
+ * The label a file of /proc/<pid>/ carries: it stands for the task's label at each access,
+ * which the slow path of every check asks for (label_task_file_object()). It is no task's
+ * label and no rule names it, so no check passes on it inline.
+ */
+extern struct label label_task_file;
+const struct label *label_task_file_object(const struct label *object,
+					   const struct inode *inode);
 
 /**
  * label_check_current() - decide for the current task, and log a denial

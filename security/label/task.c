@@ -107,37 +107,42 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 
 	if (S_ISDIR(inode->i_mode) || WARN_ON_ONCE(!li))
 		return;
-	WRITE_ONCE(li->obj.label, label_of_task(p));
 	WRITE_ONCE(li->task, task_pid(p));
+	WRITE_ONCE(li->obj.label, &label_task_file);
 }
 
-/**
- * label_of_proc_file() - the label of a file of /proc/<pid>/ at this access
- * @li: the file's inode value, whose @task is set
- *
- * The task's label now, so that a descriptor opened while the task had another label is
- * decided against the one it has; once the task is gone, the last label its inode took. To
- * the task itself (its thread group) the file is "*": whatever label it had when it opened the
- * descriptor, it may open its own files again.
- *
- * Context: Any context, RCU path walk included.
- * Return: The label.
- */
-struct label *label_of_proc_file(const struct label_inode *li)
-{
-	struct task_struct *task;
-	struct label *label;
+/* No task has it and no rule names it: a name label_name_valid() refuses. */
+struct label label_task_file = { .len = 5, .name = "-task" };
 
+/**
+ * label_task_file_object() - the label a check decides a file of /proc/<pid>/ against
+ * @object: the label the check was given for its object
+ * @inode: the object's inode, or NULL
+ *
+ * For label_task_file, the task's label at this access: a descriptor opened while the task had
+ * another label is decided against the one it has now. To the task itself (its thread group)
+ * the file is "*": it may open its own files again whatever its label. Once the task is gone,
+ * label_task_file, which only "^" reads. Any other @object is returned as it is.
+ *
+ * Context: Any context a check runs in, RCU path walk included.
+ * Return: The label to decide against.
+ */
+const struct label *label_task_file_object(const struct label *object,
+					   const struct inode *inode)
+{
+	const struct label_inode *li = inode ? label_inode(inode) : NULL;
+	struct task_struct *task;
+
+	if (object != &label_task_file || !li)
+		return object;
 	rcu_read_lock();
 	task = pid_task(READ_ONCE(li->task), PIDTYPE_PID);
-	if (!task)
-		label = label_of_obj(&li->obj);
-	else if (same_thread_group(task, current))
-		label = label_star;
-	else
-		label = label_of_cred(__task_cred(task));
+	if (task && same_thread_group(task, current))
+		object = label_star;
+	else if (task)
+		object = label_of_cred(__task_cred(task));
 	rcu_read_unlock();
-	return label;
+	return object;
 }
 
 /* Reading a task through ptrace_may_access() (/proc, kcmp) needs r; attaching needs rw. */

@@ -151,31 +151,61 @@ TEST(sandbox_denies_writes_to_older_files)
 #define SETUP_FAILED 255
 
 /*
- * In a task that enters the sandbox after forking a child: the child, outside, gives it a
- * session keyring (KEYCTL_SESSION_TO_PARENT), which would replace its cred by one without the
- * mark. The task exits with the child's errno, plus 100 if it could then write OLD_FILE.
+ * Fork a child that waits until told on *@go, then enter the sandbox, the child staying outside:
+ * 0 in the child once told, the child's pid in the task. Either exits on a failure.
  */
-static void unbox_a_parent(void)
+static pid_t fork_then_enter(int *go)
 {
-	int go[2], status, fd;
+	int pipefd[2];
 	pid_t child;
 	char c;
 
-	if (pipe2(go, O_CLOEXEC))
+	if (pipe2(pipefd, O_CLOEXEC))
 		_exit(SETUP_FAILED);
 	child = fork();
 	if (!child) {
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1 ||
-		    syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
+		close(pipefd[1]);
+		if (read(pipefd[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		return 0;
+	}
+	close(pipefd[0]);
+	if (child < 0 || enter())
+		_exit(SETUP_FAILED);
+	*go = pipefd[1];
+	return child;
+}
+
+/* The exit status of @task(@arg) run in a child, or -1. */
+static int status_in_child(void (*task)(int arg), int arg)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (!pid)
+		task(arg);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * In the sandbox: a child outside gives the task its session keyring (KEYCTL_SESSION_TO_PARENT),
+ * which would replace its cred by one without the mark. The task exits with the child's errno,
+ * plus 100 if it could then write OLD_FILE.
+ */
+static void unbox_a_parent(int unused)
+{
+	int go, status, fd;
+	pid_t child = fork_then_enter(&go);
+
+	if (!child) {
+		if (syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
 			_exit(SETUP_FAILED);
 		_exit(syscall(SYS_keyctl, KEYCTL_SESSION_TO_PARENT) ? errno : 0);
 	}
-	close(go[0]);
-	if (child < 0 || enter() || write(go[1], "", 1) != 1)
-		_exit(SETUP_FAILED);
 	/* A replacement would be applied as waitpid() returns. */
-	if (waitpid(child, &status, 0) != child || !WIFEXITED(status))
+	if (write(go, "", 1) != 1 || waitpid(child, &status, 0) != child || !WIFEXITED(status))
 		_exit(SETUP_FAILED);
 	fd = open(OLD_FILE, O_WRONLY | O_CLOEXEC);
 	_exit(WEXITSTATUS(status) + (fd < 0 ? 0 : 100));
@@ -184,45 +214,25 @@ static void unbox_a_parent(void)
 /* A task outside the sandbox cannot take its parent out of it through the session keyring. */
 TEST(sandbox_parent_kept_in_by_its_child)
 {
-	int status;
-	pid_t pid;
-
 	if (!loaded())
 		SKIP(return, "sandbox not loaded");
 	make_old_file(_metadata);
-	pid = fork();
-	if (!pid)
-		unbox_a_parent();
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_TRUE(WIFEXITED(status));
-	EXPECT_EQ(EPERM, WEXITSTATUS(status));
+	EXPECT_EQ(EPERM, status_in_child(unbox_a_parent, 0));
 }
 
 /*
- * In a task that forks a child, enters the sandbox and then attaches to the child (@traceme
- * false), or tells the child to ask it to trace it (@traceme true): the task exits with the
- * errno of the attach or of PTRACE_TRACEME, or 0.
+ * In the sandbox: attach to a child outside (@traceme 0), or tell it to ask the task to trace
+ * it (@traceme 1). The task exits with the errno of the attach or of PTRACE_TRACEME, or 0.
  */
-static void trace_a_child_outside(bool traceme)
+static void trace_a_child_outside(int traceme)
 {
-	int go[2], status, rc;
-	pid_t child;
-	char c;
+	int go, status, rc;
+	pid_t child = fork_then_enter(&go);
 
-	if (pipe2(go, O_CLOEXEC))
-		_exit(SETUP_FAILED);
-	child = fork();
-	if (!child) {
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(SETUP_FAILED);
+	if (!child)
 		_exit(ptrace(PTRACE_TRACEME, 0, NULL, NULL) ? errno : 0);
-	}
-	close(go[0]);
-	if (child < 0 || enter())
-		_exit(SETUP_FAILED);
 	if (traceme) {
-		if (write(go[1], "", 1) != 1 || waitpid(child, &status, 0) != child ||
+		if (write(go, "", 1) != 1 || waitpid(child, &status, 0) != child ||
 		    !WIFEXITED(status))
 			_exit(SETUP_FAILED);
 		_exit(WEXITSTATUS(status));
@@ -237,19 +247,13 @@ static void trace_a_child_outside(bool traceme)
 /* A task in the sandbox traces no task outside it, either way round. */
 TEST(sandbox_traces_nothing_outside)
 {
-	int traceme, status;
-	pid_t pid;
+	int traceme;
 
 	if (!loaded())
 		SKIP(return, "sandbox not loaded");
-	for (traceme = 0; traceme < 2; traceme++) {
-		pid = fork();
-		if (!pid)
-			trace_a_child_outside(traceme);
-		ASSERT_EQ(pid, waitpid(pid, &status, 0));
-		ASSERT_TRUE(WIFEXITED(status));
-		EXPECT_EQ(EPERM, WEXITSTATUS(status)) TH_LOG("PTRACE_TRACEME: %d", traceme);
-	}
+	for (traceme = 0; traceme < 2; traceme++)
+		EXPECT_EQ(EPERM, status_in_child(trace_a_child_outside, traceme))
+			TH_LOG("PTRACE_TRACEME: %d", traceme);
 }
 
 TEST(permissive_sandbox_logs_and_allows)
