@@ -25,6 +25,8 @@ TARGET = re.compile(r'\b[0-9a-f]+ <')
 # table); which object is referenced stays. Calls (PLT32) keep theirs.
 DATA_OFFSET = re.compile(r'(R_X86_64_(?:32S?|PC32|64)\s+[\w.]+)[+-]0x[0-9a-f]+')
 SECTION = re.compile(r'^Disassembly of section (\S+):$')
+RELOCATION = re.compile(r'\bR_X86_64_\w+')
+PLACEHOLDER = re.compile(r'\s*<[^>]*>$')
 
 
 def functions(obj):
@@ -45,6 +47,11 @@ def functions(obj):
                 boot.add(m.group(1))
         elif current is not None and line.strip():
             line = TARGET.sub('<', ADDRESS.sub('', line))
+            # A relocated branch (a static call's tail jump) shows, before its relocation, the
+            # placeholder's target: whatever function follows in the object. The relocation
+            # on the next line names where it goes.
+            if RELOCATION.search(line) and current:
+                current[-1] = PLACEHOLDER.sub('', current[-1])
             current.append(DATA_OFFSET.sub(r'\1', line).strip())
     return funcs, boot
 
