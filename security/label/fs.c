@@ -12,6 +12,7 @@
 #include <linux/init_task.h>
 #include <linux/magic.h>
 #include <linux/namei.h>
+#include <linux/pid.h>
 #include <linux/ratelimit.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
@@ -89,6 +90,15 @@ static int hook_inode_alloc_security(struct inode *inode)
 {
 	return security_attach_value(inode->i_security, STACKER_INODE, &label_values,
 				     GFP_NOFS) ? 0 : -ENOMEM;
+}
+
+/* A file of /proc/<pid>/ holds its task's pid (task.c). */
+static void hook_inode_free_security(struct inode *inode)
+{
+	struct label_inode *li = label_inode(inode);
+
+	if (li && li->task)
+		put_pid(li->task);
 }
 
 /* The value of a new inode's security.label; a function of its own for fail_function. */
@@ -521,6 +531,7 @@ static int hook_sb_statfs(struct dentry *dentry)
 
 static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_alloc_security, hook_inode_alloc_security),
+	LSM_HOOK_INIT(inode_free_security, hook_inode_free_security),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
 	LSM_HOOK_INIT(dentry_create_files_as, hook_dentry_create_files_as),

@@ -362,9 +362,10 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @obj: the inode's label; first, so that label_inode_obj() is the value's address
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
- * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), the task's pid, set by
- *	task_to_inode; else NULL. Not a counted reference: the proc inode holds one
- *	(proc_pid_make_inode()) until it is evicted, which no open descriptor of it outlives.
+ * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), a counted reference to the
+ *	task's pid, set once by task_to_inode and put by inode_free_security; else NULL. Its
+ *	own, not the proc inode's: task_to_inode reads the task's pid again, and an exec by
+ *	another thread (de_thread() exchanging the pids) may come in between.
  */
 struct label_inode {
 	struct label_obj obj;

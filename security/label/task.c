@@ -105,9 +105,16 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 {
 	struct label_inode *li = label_inode(inode);
 
+	struct pid *pid;
+
 	if (S_ISDIR(inode->i_mode) || WARN_ON_ONCE(!li))
 		return;
-	WRITE_ONCE(li->task, task_pid(p));
+	/* Set once, at the first of the lookups and revalidations that may race here. */
+	if (!READ_ONCE(li->task)) {
+		pid = get_task_pid(p, PIDTYPE_PID);
+		if (cmpxchg(&li->task, NULL, pid))
+			put_pid(pid);
+	}
 	WRITE_ONCE(li->obj.label, &label_task_file);
 }
 

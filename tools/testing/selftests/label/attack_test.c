@@ -362,6 +362,17 @@ static int tee_in(int fd)
 	return own_pipe(own, true) || tee(own[0], fd, 1, 0) != 1 ? -1 : 0;
 }
 
+/* sendfile() into a FIFO: from a memfd of the task's own, which needs no rule. */
+static int sendfile_in(int fd)
+{
+	int own = memfd_create("attack", MFD_CLOEXEC);
+	off_t offset = 0;
+
+	if (own < 0 || write(own, "x", 1) != 1)
+		return -1;
+	return sendfile(fd, own, &offset, 1) == 1 ? 0 : -1;
+}
+
 static int vmsplice_a_byte(int fd)
 {
 	char byte = 'x';
@@ -401,6 +412,7 @@ static const struct revocable_use revocable_uses[] = {
 	{ "splice into a FIFO", open_fifo, splice_in },
 	{ "tee out of a FIFO", open_fifo, tee_out },
 	{ "tee into a FIFO", open_fifo, tee_in },
+	{ "sendfile into a FIFO", open_fifo, sendfile_in },
 	{ "vmsplice into a FIFO", open_fifo, vmsplice_a_byte },
 	{ "vmsplice out of a FIFO", open_fifo_for_reading, vmsplice_a_byte },
 	{ "mq_timedsend", open_queue, send_a_message },
@@ -442,8 +454,8 @@ static int create_revoked_queue(void)
  * After a rule is revoked, a descriptor opened under it moves no more data, on every path that
  * moves data through a descriptor: a new mapping (mmap_file decides again); sendfile(),
  * copy_file_range(), AIO and io_uring, which rw_verify_area() revalidates as read() and
- * write(); the pipe ends of splice(), tee() and vmsplice(), and a queue's messages, which the
- * kernel revalidates in the series' fs-ipc patch.
+ * write(); the pipe ends of splice(), tee(), vmsplice() and sendfile(), and a queue's
+ * messages, which the kernel revalidates in the series' fs-ipc patch.
  */
 TEST(descriptor_after_revocation_refused)
 {
