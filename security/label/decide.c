@@ -63,6 +63,7 @@ struct label_audit {
 	const char *hook;
 	const struct label *subject;
 	const struct label *object;
+	const char *tclass;
 	u32 access;
 	bool denied;
 };
@@ -92,67 +93,95 @@ int label_logging __read_mostly = LABEL_LOG_DENIED;
 DEFINE_STATIC_KEY_FALSE(label_log_grants);
 
 /*
- * Last, the class of the object, as SELinux names it for an inode, "-" for other objects:
- * ausearch parses no AVC record without a tclass field (it skips Smack's as malformed).
+ * The class of an inode, as SELinux names it; ausearch parses no AVC record without a tclass
+ * field (it skips Smack's as malformed).
  */
+static const char *inode_class(const struct inode *inode)
+{
+	switch (inode->i_mode & S_IFMT) {
+	case S_IFDIR:
+		return "dir";
+	case S_IFLNK:
+		return "lnk_file";
+	case S_IFCHR:
+		return "chr_file";
+	case S_IFBLK:
+		return "blk_file";
+	case S_IFIFO:
+		return "fifo_file";
+	case S_IFSOCK:
+		return "sock_file";
+	default:
+		return "file";
+	}
+}
+
+/* Last, the class of the object: an inode's, a socket's, "-" for other objects. */
 static void audit_class(struct audit_buffer *ab, void *data)
 {
 	struct label_audit *la = container_of(data, struct label_audit, ad);
-	const char *class = "-";
 
-	if (la->ad.type == LSM_AUDIT_DATA_INODE) {
-		switch (la->ad.u.inode->i_mode & S_IFMT) {
-		case S_IFDIR:
-			class = "dir";
-			break;
-		case S_IFLNK:
-			class = "lnk_file";
-			break;
-		case S_IFCHR:
-			class = "chr_file";
-			break;
-		case S_IFBLK:
-			class = "blk_file";
-			break;
-		case S_IFIFO:
-			class = "fifo_file";
-			break;
-		case S_IFSOCK:
-			class = "sock_file";
-			break;
-		default:
-			class = "file";
-		}
-	}
-	audit_log_format(ab, " tclass=%s", class);
+	audit_log_format(ab, " tclass=%s", la->tclass);
 }
 
+/**
+ * struct label_where - what a decision was about, for its log: an inode, a packet, or neither
+ * @inode: the object's inode, or NULL
+ * @net: the addresses and ports of a network check, or NULL
+ * @tclass: the class of @net's socket, as SELinux names it
+ */
+struct label_where {
+	struct inode *inode;
+	struct lsm_network_audit *net;
+	const char *tclass;
+};
+
 static void audit_decision(const struct label *subject, const struct label *object,
-			   u32 access, const char *hook, struct inode *inode, bool denied)
+			   u32 access, const char *hook, const struct label_where *where,
+			   bool denied)
 {
 	struct label_audit la = {
-		.ad.type = inode ? LSM_AUDIT_DATA_INODE : LSM_AUDIT_DATA_NONE,
-		.ad.u.inode = inode,
+		.ad.type = LSM_AUDIT_DATA_NONE,
 		.hook = hook,
 		.subject = subject,
 		.object = object,
+		.tclass = "-",
 		.access = access,
 		.denied = denied,
 	};
 
+	if (where->inode) {
+		la.ad.type = LSM_AUDIT_DATA_INODE;
+		la.ad.u.inode = where->inode;
+		la.tclass = inode_class(where->inode);
+	} else if (where->net) {
+		la.ad.type = LSM_AUDIT_DATA_NET;
+		la.ad.u.net = where->net;
+		la.tclass = where->tclass;
+	}
 	common_lsm_audit(&la.ad, audit_fields, audit_class);
 }
 
 static void print_decision(const struct label *subject, const struct label *object,
-			   u32 access, const char *hook, struct inode *inode, bool denied)
+			   u32 access, const char *hook, const struct label_where *where,
+			   bool denied)
 {
-	char requested[LABEL_ACCESS_BUF], comm[STACKER_COMM_ESCAPED];
+	char requested[LABEL_ACCESS_BUF], comm[STACKER_COMM_ESCAPED], addr[112] = "";
+	const struct lsm_network_audit *net = where->net;
 
+	if (net && net->family == AF_INET)
+		snprintf(addr, sizeof(addr), " saddr=%pI4 src=%u daddr=%pI4 dest=%u",
+			 &net->v4info.saddr, ntohs(net->sport), &net->v4info.daddr,
+			 ntohs(net->dport));
+	else if (net)
+		snprintf(addr, sizeof(addr), " saddr=%pI6c src=%u daddr=%pI6c dest=%u",
+			 &net->v6info.saddr, ntohs(net->sport), &net->v6info.daddr,
+			 ntohs(net->dport));
 	label_access_to_string(access, requested);
-	pr_notice_ratelimited("%s %s: subject=%s object=%s requested=%s ino=%lu pid=%d comm=\"%s\"%s\n",
+	pr_notice_ratelimited("%s %s: subject=%s object=%s requested=%s ino=%lu%s pid=%d comm=\"%s\"%s\n",
 			      denied ? "denied" : "granted", hook, subject->name, object->name,
-			      requested, inode ? inode->i_ino : 0, task_pid_nr(current),
-			      stacker_escaped_comm(comm),
+			      requested, where->inode ? where->inode->i_ino : 0, addr,
+			      task_pid_nr(current), stacker_escaped_comm(comm),
 			      denied && label_permissive() ? " permissive=1" : "");
 }
 
@@ -160,17 +189,47 @@ static void print_decision(const struct label *subject, const struct label *obje
  * Record a decision: an AVC audit record, which audit's rate limit and backlog govern (and,
  * without a daemon, the kernel log shows); without audit, a ratelimited kernel log line. The
  * record allocates atomically and names the inode, when given, under RCU (dev, ino, and a name
- * of it): it may be made in any context a hook runs in, RCU path walk included.
+ * of it): it may be made in any context a hook runs in, RCU path walk and softirq included.
  */
-static void log_decision(const struct label *subject, const struct label *object, u32 access,
-			 const char *hook, struct inode *inode, bool denied)
+static void log_where(const struct label *subject, const struct label *object, u32 access,
+		      const char *hook, const struct label_where *where, bool denied)
 {
 	if (!(READ_ONCE(label_logging) & (denied ? LABEL_LOG_DENIED : LABEL_LOG_GRANTED)))
 		return;
 	if (IS_ENABLED(CONFIG_AUDIT))
-		audit_decision(subject, object, access, hook, inode, denied);
+		audit_decision(subject, object, access, hook, where, denied);
 	else
-		print_decision(subject, object, access, hook, inode, denied);
+		print_decision(subject, object, access, hook, where, denied);
+}
+
+static void log_decision(const struct label *subject, const struct label *object, u32 access,
+			 const char *hook, struct inode *inode, bool denied)
+{
+	const struct label_where where = { .inode = inode };
+
+	log_where(subject, object, access, hook, &where, denied);
+}
+
+/**
+ * label_check_net_slow() - decide what label_check_net() did not, and log a denial
+ * @subject: the label of the sender: a socket's, or a host's
+ * @object: the label of the receiver
+ * @hook: the hook asking, for the log
+ * @net: the packet's or the destination's addresses and ports, for the log
+ * @tclass: the class of the socket, for the log
+ *
+ * Context: Any context a network hook runs in, softirq included.
+ * Return: 0 if @subject may write @object, -EACCES if not.
+ */
+int label_check_net_slow(const struct label *subject, const struct label *object,
+			 const char *hook, struct lsm_network_audit *net, const char *tclass)
+{
+	const struct label_where where = { .net = net, .tclass = tclass };
+	int rc = label_decide(subject, object, LABEL_MAY_WRITE);
+
+	if (static_branch_unlikely(&label_log_grants) || rc)
+		log_where(subject, object, LABEL_MAY_WRITE, hook, &where, rc);
+	return rc;
 }
 
 /**

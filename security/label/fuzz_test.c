@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: KUnit fuzzing of the label, access and rule parsers and of all-or-nothing rule loads,
- * on a label table and rule set of the test's own, with invariants checked on every input.
+ * Label: KUnit fuzzing of the label, access, rule and host parsers and of all-or-nothing rule
+ * loads, on a label table and rule set of the test's own, with invariants checked on every input.
  *
  * Inputs come from a fixed-seed generator (label.fuzz_seed= on the command line changes it):
  * random bytes biased toward the grammar, text built from the grammar, and mutations of a seed
@@ -34,6 +34,7 @@ MODULE_PARM_DESC(fuzz_seed, "Seed of the label_fuzz KUnit inputs");
 #define ACCESS_INPUTS 1000000
 #define LINE_INPUTS 1000000
 #define BATCH_INPUTS 300000
+#define HOST_INPUTS 600000
 
 static unsigned long inputs_for(unsigned long n)
 {
@@ -555,6 +556,8 @@ static void mutate(struct fuzz *f)
 }
 
 enum fuzz_kind { FUZZ_NAME, FUZZ_ACCESS, FUZZ_LINE, FUZZ_BATCH };
+/* The host case's stream, after those of the kinds gen_input() makes. */
+#define FUZZ_HOST_STREAM (FUZZ_BATCH + 1)
 
 static void put_corpus(struct fuzz *f, const char *const *corpus, size_t n)
 {
@@ -1031,11 +1034,137 @@ static void label_fuzz_loads(struct kunit *test)
 	fuzz_done(&lf->f, n);
 }
 
+/* ---- Host lines ---- */
+
+static const char *const host_corpus[] = {
+	"10.1.0.0/16 net", "10.1.2.3 host", "0.0.0.0/0 any", "10.1.0.0/16 -CIPSO",
+	"fd00::/8 net", "fd00:0:0:0:0:0:0:1 host", "::/0 any", "fd00::/8 -DELETE",
+	"::ffff:10.1.2.3/128 mapped", "10.1.0.0/33 x", "fd00:::1 x", "10.1.0.0/16\tnet\n",
+};
+
+static void put_number(struct fuzz *f, u32 max, bool hex)
+{
+	char digits[12];
+
+	snprintf(digits, sizeof(digits), hex ? "%x" : "%u", rnd(f, max + 1));
+	put_str(f, digits);
+}
+
+/* A netlabel or ipv6host line from the grammar, often almost right. */
+static void gen_host(struct fuzz *f, bool v6)
+{
+	u32 i, n = v6 ? rnd(f, 9) : 3 + rnd(f, 3);
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			put(f, v6 ? ':' : '.');
+		if (v6 && chance(f, 15))
+			put(f, ':');
+		else if (v6)
+			put_number(f, chance(f, 95) ? 0xffff : 0xfffff, true);
+		else
+			put_number(f, chance(f, 95) ? 255 : 300, false);
+	}
+	if (chance(f, 70)) {
+		put(f, '/');
+		if (chance(f, 5))
+			put(f, chance(f, 50) ? '0' : '+');
+		put_number(f, v6 ? 140 : 40, false);
+	}
+	put_blanks(f, chance(f, 95) ? 1 : 0, 3);
+	if (chance(f, 10))
+		put_str(f, v6 ? "-DELETE" : "-CIPSO");
+	else
+		gen_label(f, chance(f, 70));
+	if (chance(f, 10))
+		put(f, '\n');
+}
+
+/* The entry's mask is its first @prefix bits, and the address has no bit outside it. */
+static bool host_entry_sane(const struct label_host_text *e)
+{
+	unsigned int first = e->v6 ? 0 : 96, bit;
+	const u8 *mask = e->mask.s6_addr, *addr = e->addr.s6_addr;
+
+	if (e->prefix > 128 - first)
+		return false;
+	for (bit = 0; bit < 128; bit++) {
+		bool set = mask[bit / 8] & (0x80 >> bit % 8);
+
+		if (set != (bit >= first && bit < first + e->prefix))
+			return false;
+		if (!set && (addr[bit / 8] & (0x80 >> bit % 8)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * label_host_parse() refuses with -EINVAL or accepts a masked prefix and a name of the input
+ * with no blank in it; an accepted line, listed as the files list it, parses to the same entry.
+ */
+static void label_fuzz_hosts(struct kunit *test)
+{
+	unsigned long i, n = inputs_for(HOST_INPUTS);
+	struct label_host_text e, back;
+	const char *name, *name2;
+	size_t name_len, name2_len;
+	char out[64 + LABEL_NAME_MAX];
+	struct fuzz f;
+	bool v6;
+	int rc, len;
+
+	fuzz_init(test, &f, FUZZ_HOST_STREAM);
+	for (i = 0; i < n; i++) {
+		if (i % 4096 == 0)
+			cond_resched();
+		v6 = i & 1;
+		f.len = 0;
+		f.inputs++;
+		switch (rnd(&f, 4)) {
+		case 0:
+			put_random(&f, 40);
+			break;
+		case 1:
+			put_corpus(&f, host_corpus, ARRAY_SIZE(host_corpus));
+			mutate(&f);
+			break;
+		default:
+			gen_host(&f, v6);
+			if (chance(&f, 30))
+				mutate(&f);
+		}
+		rc = label_host_parse(f.buf, f.len, v6, &e, &name, &name_len);
+		FUZZ_ASSERT(&f, rc == 0 || rc == -EINVAL, "label_host_parse() returns %d", rc);
+		if (rc)
+			continue;
+		f.accepted++;
+		FUZZ_ASSERT(&f, e.v6 == v6 && host_entry_sane(&e), "entry %pI6c/%u", &e.addr,
+			    e.prefix);
+		FUZZ_ASSERT(&f, name >= f.buf && name_len && name + name_len <= f.buf + f.len &&
+			    !memchr(name, ' ', name_len) && !memchr(name, '\t', name_len) &&
+			    !memchr(name, '\n', name_len) && !memchr(name, '\0', name_len) &&
+			    e.option == (name[0] == '-'), "name \"%.*s\"", (int)name_len, name);
+		if (v6)
+			len = snprintf(out, sizeof(out), "%pI6c/%u %.*s", &e.addr, e.prefix,
+				       (int)name_len, name);
+		else
+			len = snprintf(out, sizeof(out), "%pI4/%u %.*s", &e.addr.s6_addr32[3],
+				       e.prefix, (int)name_len, name);
+		FUZZ_ASSERT(&f, len < sizeof(out) &&
+			    !label_host_parse(out, len, v6, &back, &name2, &name2_len) &&
+			    !memcmp(&back, &e, sizeof(e)) && name2_len == name_len &&
+			    !memcmp(name2, name, name_len), "listed as \"%s\", which differs", out);
+	}
+	fuzz_done(&f, n);
+}
+
 static struct kunit_case label_fuzz_cases[] = {
 	KUNIT_CASE_SLOW(label_fuzz_names),
 	KUNIT_CASE_SLOW(label_fuzz_access),
 	KUNIT_CASE_SLOW(label_fuzz_lines),
 	KUNIT_CASE_SLOW(label_fuzz_loads),
+	KUNIT_CASE_SLOW(label_fuzz_hosts),
 	{}
 };
 

@@ -10,6 +10,7 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/hashtable.h>
+#include <linux/in6.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
 #include <linux/lsm_hooks.h>
@@ -25,6 +26,13 @@ struct seq_file;
 #define LABEL_XATTR XATTR_SECURITY_PREFIX "label"
 #define LABEL_XATTR_EXEC XATTR_SECURITY_PREFIX "labelexec"
 #define LABEL_XATTR_TRANSMUTE XATTR_SECURITY_PREFIX "labeltransmute"
+/* A socket's labels, as Smack's SMACK64IPIN, SMACK64IPOUT; and its peer's, read only. */
+#define LABEL_IPIN "labelipin"
+#define LABEL_IPOUT "labelipout"
+#define LABEL_PEER "labelpeer"
+#define LABEL_XATTR_IPIN XATTR_SECURITY_PREFIX "labelipin"
+#define LABEL_XATTR_IPOUT XATTR_SECURITY_PREFIX "labelipout"
+#define LABEL_XATTR_PEER XATTR_SECURITY_PREFIX "labelpeer"
 /* The one value of LABEL_XATTR_TRANSMUTE, as Smack's SMACK64TRANSMUTE. */
 #define LABEL_TRANSMUTE_TRUE "TRUE"
 
@@ -373,6 +381,22 @@ struct label_inode {
 	struct pid *task;
 };
 
+/**
+ * struct label_sock - what the module keeps on a socket
+ * @obj: its in label, which what it receives is decided against; first, as in label_inode
+ * @out: its out label, which what it sends is decided with
+ * @peer: a TCP connection's other end: the label of the socket found at its start, or the
+ *	host's; NULL before it is known. Shown by security.labelpeer.
+ *
+ * The labels are its creator's until security.labelipin and labelipout change them; written
+ * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
+ */
+struct label_sock {
+	struct label_obj obj;
+	struct label *out;
+	struct label *peer;
+};
+
 /* The inode's label_inode, or NULL without the module's value. */
 static inline struct label_inode *label_inode(const struct inode *inode)
 {
@@ -491,11 +515,69 @@ static __always_inline int label_inode_check(struct inode *inode, u32 access, co
 	return label_check_current(label_of_inode(inode), access, hook, inode);
 }
 
+/* Whether @name is one of the attributes of a socket (net.c), which are the module's too. */
+static inline bool label_is_socket_xattr(const char *name)
+{
+	return !strcmp(name, LABEL_XATTR_IPIN) || !strcmp(name, LABEL_XATTR_IPOUT) ||
+	       !strcmp(name, LABEL_XATTR_PEER);
+}
+
 /* Whether @name is one of the module's own extended attributes. */
 static inline bool label_is_xattr(const char *name)
 {
 	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC) ||
-	       !strcmp(name, LABEL_XATTR_TRANSMUTE);
+	       !strcmp(name, LABEL_XATTR_TRANSMUTE) || label_is_socket_xattr(name);
+}
+
+/* host.c */
+
+/**
+ * struct label_host_text - a line of netlabel or ipv6host, parsed
+ * @addr: the prefix, masked; an IPv4 one in addr.s6_addr32[3]
+ * @mask: its mask, laid out as @addr
+ * @prefix: its length in bits
+ * @v6: an ipv6host line, else a netlabel one
+ * @option: the line names the family's option (-CIPSO, -DELETE) instead of a label
+ */
+struct label_host_text {
+	struct in6_addr addr;
+	struct in6_addr mask;
+	unsigned int prefix;
+	bool v6;
+	bool option;
+};
+
+int label_host_parse(const char *text, size_t len, bool v6, struct label_host_text *entry,
+		     const char **name, size_t *name_len);
+int label_host_set(const struct label_host_text *entry, struct label *label);
+void label_hosts_show(struct seq_file *m, bool v6);
+struct label *label_host4(__be32 addr);
+struct label *label_host6(const struct in6_addr *addr);
+struct label *label_ambient_get(void);
+void label_ambient_set(struct label *label);
+
+struct lsm_network_audit;
+int label_check_net_slow(const struct label *subject, const struct label *object,
+			 const char *hook, struct lsm_network_audit *net, const char *tclass);
+
+/**
+ * label_check_net() - may a sender write to a receiver, a denial logged with the addresses
+ * @subject: the sender's label: a socket's out label, or a host's
+ * @object: the receiver's label: a socket's in label, or a host's
+ * @hook: the hook asking, for the log
+ * @net: the addresses and ports, for the log
+ * @tclass: the class of the socket, for the log
+ *
+ * Context: Any context a network hook runs in, softirq included.
+ * Return: 0 if allowed, -EACCES if not.
+ */
+static __always_inline int label_check_net(const struct label *subject,
+					   const struct label *object, const char *hook,
+					   struct lsm_network_audit *net, const char *tclass)
+{
+	if (label_allowed_inline(subject, object, LABEL_MAY_WRITE))
+		return 0;
+	return label_check_net_slow(subject, object, hook, net, tclass);
 }
 
 /* syslog.c */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: /sys/kernel/security/label/ - load, load2, change-rule, revoke-subject, rules, access,
- * labels, syslog, trust, freeze, onlycap, relabel-self, mac-override, logging.
+ * labels, syslog, trust, freeze, onlycap, relabel-self, mac-override, logging, and the network's
+ * netlabel, ipv6host, ambient.
  */
 
 #include "label.h"
@@ -46,6 +47,9 @@ static DEFINE_RATELIMIT_STATE(override_refusals, DEFAULT_RATELIMIT_INTERVAL,
 static DEFINE_RATELIMIT_STATE(logging_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(host_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(ambient_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
 
 /* Refuse a write to @file with -EPERM, logged under the file's budget @rs with the reason @why. */
 static int refuse(struct file *file, struct ratelimit_state *rs, const char *why)
@@ -405,6 +409,93 @@ static ssize_t trust_write(struct file *file, const char __user *ubuf, size_t co
 	return rc ?: count;
 }
 
+/*
+ * "netlabel" and "ipv6host": one host entry a write, in Smack's form (label_host_parse()). A
+ * malformed line, a label that cannot be interned or an entry that cannot be added changes
+ * nothing.
+ */
+static ssize_t host_write(struct file *file, const char __user *ubuf, size_t count,
+			  loff_t *ppos, bool v6)
+{
+	struct label_host_text entry;
+	struct label *label = NULL;
+	const char *name;
+	size_t name_len;
+	char *text;
+	int rc;
+
+	rc = may_change_policy(file, &host_refusals, v6 ? "ipv6host" : "netlabel");
+	if (rc)
+		return rc;
+	text = small_write(ubuf, count, ppos);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	rc = label_host_parse(text, count, v6, &entry, &name, &name_len);
+	if (!rc && !entry.option) {
+		label = label_intern(name, name_len);
+		rc = PTR_ERR_OR_ZERO(label);
+	}
+	if (!rc)
+		rc = label_host_set(&entry, label);
+	kfree(text);
+	return rc ?: count;
+}
+
+static ssize_t netlabel_write(struct file *file, const char __user *ubuf, size_t count,
+			      loff_t *ppos)
+{
+	return host_write(file, ubuf, count, ppos, false);
+}
+
+static int netlabel_show(struct seq_file *m, void *v)
+{
+	label_hosts_show(m, false);
+	return 0;
+}
+
+static ssize_t ipv6host_write(struct file *file, const char __user *ubuf, size_t count,
+			      loff_t *ppos)
+{
+	return host_write(file, ubuf, count, ppos, true);
+}
+
+static int ipv6host_show(struct seq_file *m, void *v)
+{
+	label_hosts_show(m, true);
+	return 0;
+}
+
+/* "ambient": the label of the packets of hosts without an entry; "_" at boot. */
+static ssize_t ambient_write(struct file *file, const char __user *ubuf, size_t count,
+			     loff_t *ppos)
+{
+	char buf[LABEL_NAME_MAX + 2];
+	struct label *label;
+	size_t len = count;
+	int rc;
+
+	rc = may_change_policy(file, &ambient_refusals, "ambient label change");
+	if (rc)
+		return rc;
+	if (*ppos != 0 || count == 0 || count > sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[len - 1] == '\n')
+		len--;
+	label = label_intern(buf, len);
+	if (IS_ERR(label))
+		return PTR_ERR(label);
+	label_ambient_set(label);
+	return count;
+}
+
+static int ambient_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%s\n", label_ambient_get()->name);
+	return 0;
+}
+
 static int rules_show(struct seq_file *m, void *v)
 {
 	label_rules_show(m);
@@ -491,6 +582,9 @@ DEFINE_SHOW_ATTRIBUTE(rules);
 DEFINE_SHOW_ATTRIBUTE(labels);
 /* Read like the other listings, written like "load". */
 DEFINE_SHOW_STORE_ATTRIBUTE(syslog);
+DEFINE_SHOW_STORE_ATTRIBUTE(netlabel);
+DEFINE_SHOW_STORE_ATTRIBUTE(ipv6host);
+DEFINE_SHOW_STORE_ATTRIBUTE(ambient);
 
 static const struct file_operations load_fops = {
 	.write = load_write,
@@ -540,6 +634,9 @@ static const struct tree_descr label_files[] = {
 	{ "relabel-self", &relabel_self_fops, 0666 },
 	{ "mac-override", &mac_override_fops, 0644 },
 	{ "logging", &logging_fops, 0644 },
+	{ "netlabel", &netlabel_fops, 0644 },
+	{ "ipv6host", &ipv6host_fops, 0644 },
+	{ "ambient", &ambient_fops, 0644 },
 	{}
 };
 

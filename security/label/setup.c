@@ -16,7 +16,7 @@ struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 	.lbs_superblock = sizeof(struct label_sb),
 	.lbs_ipc = sizeof(struct label_obj),
 	.lbs_msg_msg = sizeof(struct label_obj),
-	.lbs_sock = sizeof(struct label_obj),
+	.lbs_sock = sizeof(struct label_sock),
 	.lbs_key = sizeof(struct label_obj),
 	/* security.label and, for a directory made by transmuting, security.labeltransmute. */
 	.lbs_xattr_count = 2,

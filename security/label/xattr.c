@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: extended attributes and POSIX ACLs - r to read them, w to change them, whatever their
- * namespace; the module's own three need CAP_MAC_ADMIN instead.
+ * namespace; the module's own need CAP_MAC_ADMIN instead.
  */
 
 #include "label.h"
@@ -10,6 +10,7 @@
 #include <linux/dcache.h>
 #include <linux/ratelimit.h>
 #include <linux/xattr.h>
+#include <uapi/linux/magic.h>
 
 /*
  * A label is policy, not data: the administrator with CAP_MAC_ADMIN sets and removes it on any
@@ -57,6 +58,27 @@ static int set_transmute(struct dentry *dentry, const void *value, size_t size)
 	return 0;
 }
 
+static DEFINE_RATELIMIT_STATE(set_socket_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * security.labelipin and labelipout: a socket's labels, set with CAP_MAC_ADMIN as a file's
+ * (net.c's inode_setsecurity then sets them); security.labelpeer is read only. They are
+ * attributes of sockets alone, stored nowhere.
+ */
+static int set_socket_label(struct dentry *dentry, const char *name, const void *value,
+			    size_t size)
+{
+	int rc;
+
+	if (d_backing_inode(dentry)->i_sb->s_magic != SOCKFS_MAGIC)
+		return -EOPNOTSUPP;
+	if (!strcmp(name, LABEL_XATTR_PEER))
+		return -EPERM;
+	rc = label_may_relabel("setting a socket's label", &set_socket_refusals);
+	return rc ?: PTR_ERR_OR_ZERO(label_intern_nofs(value, size));
+}
+
 static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
 {
@@ -68,6 +90,8 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 					 "inode_setxattr");
 	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
 		return set_transmute(dentry, value, size);
+	if (label_is_socket_xattr(name))
+		return set_socket_label(dentry, name, value, size);
 	rc = strcmp(name, LABEL_XATTR) ?
 	     label_may_relabel("setting " LABEL_XATTR_EXEC, &set_exec_refusals) :
 	     label_may_relabel("setting " LABEL_XATTR, &set_label_refusals);
@@ -112,6 +136,8 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_removexattr");
+	if (label_is_socket_xattr(name))
+		return -EOPNOTSUPP;
 	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
 		return label_may_relabel("removing " LABEL_XATTR_TRANSMUTE,
 					 &remove_transmute_refusals);

@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label on the network: host labels (netlabel, ipv6host, ambient), checked at connect() and
+ * sendmsg() to another host and on delivery from one; sockets of this machine decided with the
+ * sending socket's label, over loopback; a socket's labels (security.labelipin, labelipout)
+ * and its peer's (security.labelpeer). Another host is a network namespace behind a veth pair.
+ *
+ * Every decision is made with socket labels, never with the current task's: a root test sets
+ * the labels of the sockets it makes, and needs no labelled child for them.
+ */
+#include "common.h"
+
+#include <arpa/inet.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
+#include <linux/veth.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+
+#define NETLABEL LABEL_FS "netlabel"
+#define IPV6HOST LABEL_FS "ipv6host"
+#define AMBIENT LABEL_FS "ambient"
+#define XATTR_IPIN "security.labelipin"
+#define XATTR_IPOUT "security.labelipout"
+#define XATTR_PEER "security.labelpeer"
+/* How long a connection or a datagram that label drops is waited for. */
+#define DROPPED_MS 700
+
+/* The two ends of the veth pair: this machine, and the other host. */
+#define HERE4 "10.9.0.1"
+#define THERE4 "10.9.0.2"
+#define HERE6 "fd09::1"
+#define THERE6 "fd09::2"
+
+static int set_sock_label(int fd, const char *name, const char *label)
+{
+	return fsetxattr(fd, name, label, strlen(label), 0);
+}
+
+/* A socket of @family and @type whose in and out labels are @label. */
+static int labelled_socket(int family, int type, const char *label)
+{
+	int fd = socket(family, type | SOCK_CLOEXEC, 0);
+	int one = 1;
+
+	if (fd < 0)
+		return -1;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (set_sock_label(fd, XATTR_IPIN, label) || set_sock_label(fd, XATTR_IPOUT, label)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static socklen_t make_addr(struct sockaddr_storage *ss, int family, const char *ip, int port)
+{
+	memset(ss, 0, sizeof(*ss));
+	if (family == AF_INET) {
+		struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons(port);
+		inet_pton(AF_INET, ip, &sin->sin_addr);
+		return sizeof(*sin);
+	}
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
+
+	sin6->sin6_family = AF_INET6;
+	sin6->sin6_port = htons(port);
+	inet_pton(AF_INET6, ip, &sin6->sin6_addr);
+	return sizeof(*sin6);
+}
+
+/* A socket labelled @label bound to @ip:@port, listening if a stream. */
+static int bound_socket(int family, int type, const char *label, const char *ip, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, ip, port);
+	int fd = labelled_socket(family, type, label);
+
+	if (fd < 0)
+		return -1;
+	if (bind(fd, (struct sockaddr *)&ss, len) || (type == SOCK_STREAM && listen(fd, 8))) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Connect @fd to @ip:@port: 0 once connected, -1 with errno if connect() fails, or ETIMEDOUT if
+ * the connection is not made within DROPPED_MS (label dropped the request). A connection
+ * label allows is made at once over loopback or veth: a slow machine can only make an allowed
+ * connection look dropped, never a dropped one look made.
+ */
+static int connect_within(int fd, int family, const char *ip, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, ip, port);
+	struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+	int err = 0;
+	socklen_t errlen = sizeof(err);
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	if (!connect(fd, (struct sockaddr *)&ss, len))
+		return 0;
+	if (errno != EINPROGRESS)
+		return -1;
+	if (poll(&pfd, 1, DROPPED_MS) != 1) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &errlen);
+	errno = err;
+	return err ? -1 : 0;
+}
+
+/* Send one datagram from @fd to @ip:@port: 0, or -1 with errno. */
+static int send_to(int fd, int family, const char *ip, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, ip, port);
+
+	return sendto(fd, "x", 1, 0, (struct sockaddr *)&ss, len) == 1 ? 0 : -1;
+}
+
+/* Whether a datagram reaches @fd within DROPPED_MS. */
+static bool received(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	char c;
+
+	return poll(&pfd, 1, DROPPED_MS) == 1 && recv(fd, &c, 1, MSG_DONTWAIT) == 1;
+}
+
+static int if_up(const char *name)
+{
+	struct ifreq ifr = {};
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int rc = -1;
+
+	snprintf(ifr.ifr_name, IFNAMSIZ, "%s", name);
+	if (fd >= 0 && !ioctl(fd, SIOCGIFFLAGS, &ifr)) {
+		ifr.ifr_flags |= IFF_UP;
+		rc = ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+	return rc;
+}
+
+/* The kernel's struct in6_ifreq (linux/ipv6.h, which clashes with netinet/in.h). */
+struct in6_ifreq_ {
+	struct in6_addr addr;
+	__u32 prefixlen;
+	int ifindex;
+};
+
+/* Give @name the addresses @ip4/24 and @ip6/64, and bring it up. */
+static int if_address(const char *name, const char *ip4, const char *ip6)
+{
+	struct ifreq ifr = {};
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ifr.ifr_addr;
+	struct in6_ifreq_ ifr6 = { .prefixlen = 64, .ifindex = if_nametoindex(name) };
+	int fd4 = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int fd6 = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int rc;
+
+	snprintf(ifr.ifr_name, IFNAMSIZ, "%s", name);
+	sin->sin_family = AF_INET;
+	inet_pton(AF_INET, ip4, &sin->sin_addr);
+	rc = ioctl(fd4, SIOCSIFADDR, &ifr);
+	inet_pton(AF_INET, "255.255.255.0", &sin->sin_addr);
+	rc = rc ?: ioctl(fd4, SIOCSIFNETMASK, &ifr);
+	inet_pton(AF_INET6, ip6, &ifr6.addr);
+	rc = rc ?: ioctl(fd6, SIOCSIFADDR, &ifr6);
+	close(fd4);
+	close(fd6);
+	return rc ?: if_up(name);
+}
+
+/* IPv6 addresses usable at once: no duplicate address detection in this namespace. */
+static int no_dad(void)
+{
+	return write_str("/proc/sys/net/ipv6/conf/default/accept_dad", "0") == 1 &&
+	       write_str("/proc/sys/net/ipv6/conf/all/accept_dad", "0") == 1 ? 0 : -1;
+}
+
+static struct rtattr *add_attr(struct nlmsghdr *nh, int type, const void *data, int len)
+{
+	struct rtattr *rta = (struct rtattr *)((char *)nh + NLMSG_ALIGN(nh->nlmsg_len));
+
+	rta->rta_type = type;
+	rta->rta_len = RTA_LENGTH(len);
+	if (len)
+		memcpy(RTA_DATA(rta), data, len);
+	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + RTA_ALIGN(rta->rta_len);
+	return rta;
+}
+
+static void end_nest(struct nlmsghdr *nh, struct rtattr *nest)
+{
+	nest->rta_len = (char *)nh + nh->nlmsg_len - (char *)nest;
+}
+
+/* A veth pair, @name here and @peer in the network namespace of @pid: 0, or -1. */
+static int make_veth(const char *name, const char *peer, pid_t pid)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct ifinfomsg ifi;
+		char attrs[512];
+	} req = {
+		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
+		.nh.nlmsg_type = RTM_NEWLINK,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK,
+	};
+	struct {
+		struct nlmsghdr nh;
+		struct nlmsgerr err;
+	} ack;
+	struct rtattr *info, *data, *peer_info;
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	add_attr(&req.nh, IFLA_IFNAME, name, strlen(name) + 1);
+	info = add_attr(&req.nh, IFLA_LINKINFO, NULL, 0);
+	add_attr(&req.nh, IFLA_INFO_KIND, "veth", 5);
+	data = add_attr(&req.nh, IFLA_INFO_DATA, NULL, 0);
+	peer_info = add_attr(&req.nh, VETH_INFO_PEER, NULL, 0);
+	req.nh.nlmsg_len += sizeof(struct ifinfomsg);
+	add_attr(&req.nh, IFLA_IFNAME, peer, strlen(peer) + 1);
+	add_attr(&req.nh, IFLA_NET_NS_PID, &pid, sizeof(pid));
+	end_nest(&req.nh, peer_info);
+	end_nest(&req.nh, data);
+	end_nest(&req.nh, info);
+	if (fd < 0 || send(fd, &req, req.nh.nlmsg_len, 0) < 0 ||
+	    recv(fd, &ack, sizeof(ack), 0) < (ssize_t)sizeof(ack) || ack.err.error) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Join the network namespace of @pid. */
+static int enter_net(pid_t pid)
+{
+	char path[64];
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/net", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	rc = setns(fd, CLONE_NEWNET);
+	close(fd);
+	return rc;
+}
+
+/* A line of a listing, or empty; compares the host files before and after a refused write. */
+static void listing(const char *path, char *buf, size_t size)
+{
+	if (read_text(path, buf, size) < 0)
+		buf[0] = '\0';
+}
+
+/*
+ * The host entries and the ambient label as a test leaves them: netlabel has no way to remove
+ * an entry (Smack's -CIPSO keeps it, without a label), so its entries are made -CIPSO, which
+ * is what no entry means; ipv6host's are removed.
+ */
+static void forget_hosts(void)
+{
+	static const char *const v4[] = { "10.9.0.0/16", "10.9.0.2/32", "127.0.0.0/8" };
+	static const char *const v6[] = { "fd09::/64", "fd09::2/128", "::1/128" };
+	char line[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(v4); i++) {
+		snprintf(line, sizeof(line), "%s -CIPSO", v4[i]);
+		write_str(NETLABEL, line);
+	}
+	for (i = 0; i < ARRAY_SIZE(v6); i++) {
+		snprintf(line, sizeof(line), "%s -DELETE", v6[i]);
+		write_str(IPV6HOST, line);
+	}
+	write_str(AMBIENT, "_");
+}
+
+FIXTURE(net) {
+	int family;
+	const char *loopback, *here, *there, *net_prefix, *host_prefix, *other_host;
+	const char *hosts;
+};
+
+FIXTURE_VARIANT(net) {
+	int family;
+};
+
+FIXTURE_VARIANT_ADD(net, ipv4) {
+	.family = AF_INET,
+};
+
+FIXTURE_VARIANT_ADD(net, ipv6) {
+	.family = AF_INET6,
+};
+
+FIXTURE_SETUP(net)
+{
+	bool v6 = variant->family == AF_INET6;
+
+	self->family = variant->family;
+	self->loopback = v6 ? "::1" : "127.0.0.1";
+	self->here = v6 ? HERE6 : HERE4;
+	self->there = v6 ? THERE6 : THERE4;
+	self->net_prefix = v6 ? "fd09::/64" : "10.9.0.0/16";
+	self->host_prefix = v6 ? "fd09::2/128" : "10.9.0.2/32";
+	self->other_host = v6 ? "fd09::3" : "10.9.0.3";
+	self->hosts = v6 ? IPV6HOST : NETLABEL;
+	ASSERT_EQ(0, if_up("lo"));
+}
+
+FIXTURE_TEARDOWN(net)
+{
+	forget_hosts();
+}
+
+/* Write "PREFIX LABEL" to a host file. */
+static int set_host(const char *hosts, const char *prefix, const char *label)
+{
+	char line[128];
+
+	snprintf(line, sizeof(line), "%s %s", prefix, label);
+	return write_str(hosts, line) == (ssize_t)strlen(line) ? 0 : -1;
+}
+
+/*
+ * Two sockets of this machine, over loopback: the connection request needs w from the client
+ * to the listener and from the listener to the client (for the replies), as a UNIX stream.
+ * Each end then shows the other's label as its peer.
+ */
+TEST_F(net, tcp_over_loopback_needs_write_both_ways)
+{
+	int srv, cli, conn;
+	char peer[64] = "";
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_srv", self->loopback, 41001);
+	ASSERT_LE(0, srv);
+
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	EXPECT_EQ(-1, connect_within(cli, self->family, self->loopback, 41001));
+	EXPECT_EQ(ETIMEDOUT, errno);
+	close(cli);
+
+	ASSERT_EQ(0, load("nt_srv nt_cli w\n"));
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, connect_within(cli, self->family, self->loopback, 41001));
+	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+	ASSERT_LE(0, conn);
+	EXPECT_EQ(6, fgetxattr(cli, XATTR_PEER, peer, sizeof(peer) - 1));
+	EXPECT_STREQ("nt_srv", peer);
+	memset(peer, 0, sizeof(peer));
+	EXPECT_EQ(6, fgetxattr(conn, XATTR_PEER, peer, sizeof(peer) - 1));
+	EXPECT_STREQ("nt_cli", peer);
+	memset(peer, 0, sizeof(peer));
+	EXPECT_EQ(6, fgetxattr(conn, XATTR_IPIN, peer, sizeof(peer) - 1));
+	EXPECT_STREQ("nt_srv", peer);
+
+	/* Each segment is decided: with the rule revoked, data no longer reaches the server. */
+	ASSERT_EQ(1, write(cli, "a", 1));
+	EXPECT_TRUE(received(conn));
+	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+	ASSERT_EQ(1, write(cli, "b", 1));
+	EXPECT_FALSE(received(conn));
+	close(conn);
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_srv nt_cli -\n"));
+}
+
+/* A datagram over loopback needs w from the sending socket's out label to the receiver's in. */
+TEST_F(net, udp_over_loopback_needs_write_from_the_sender)
+{
+	int srv, cli;
+
+	srv = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->loopback, 41002);
+	ASSERT_LE(0, srv);
+	cli = bound_socket(self->family, SOCK_DGRAM, "nt_cli", self->loopback, 41003);
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41002));
+	EXPECT_FALSE(received(srv));
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41002));
+	EXPECT_TRUE(received(srv));
+
+	/* The out label, not the in label, is the sender's. */
+	ASSERT_EQ(0, set_sock_label(cli, XATTR_IPOUT, "nt_other"));
+	ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41002));
+	EXPECT_FALSE(received(srv));
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+}
+
+/*
+ * A port two sockets share (SO_REUSEADDR) does not say which of them sent a datagram: each
+ * socket bound to the source port must be allowed to write to the receiver, whichever of
+ * them was bound first.
+ */
+TEST_F(net, udp_shared_port_needs_every_socket_on_it)
+{
+	int srv, cli, other, order;
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	srv = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->loopback, 41004);
+	ASSERT_LE(0, srv);
+	for (order = 0; order < 2; order++) {
+		if (order)
+			other = bound_socket(self->family, SOCK_DGRAM, "nt_other", self->loopback,
+					     41005);
+		cli = bound_socket(self->family, SOCK_DGRAM, "nt_cli", self->loopback, 41005);
+		ASSERT_LE(0, cli);
+		if (!order)
+			other = bound_socket(self->family, SOCK_DGRAM, "nt_other", self->loopback,
+					     41005);
+		ASSERT_LE(0, other);
+		ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41004));
+		EXPECT_FALSE(received(srv)) TH_LOG("bound %s first", order ? "nt_other" : "nt_cli");
+		close(other);
+		ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41004));
+		EXPECT_TRUE(received(srv));
+		close(cli);
+	}
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+}
+
+/*
+ * connect() and sendmsg() to another host need w from the socket's out label to the host's:
+ * the longest prefix that holds the address, or the ambient label without one (or with a
+ * netlabel -CIPSO entry). No route is needed: the check comes first.
+ */
+TEST_F(net, sending_to_a_host_needs_write_to_its_label)
+{
+	int fd = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
+	int tcp;
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, set_host(self->hosts, self->net_prefix, "nt_net"));
+	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, "nt_host"));
+	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
+
+	EXPECT_EQ(-1, send_to(fd, self->family, self->there, 41006));
+	EXPECT_EQ(EACCES, errno);
+	tcp = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, tcp);
+	EXPECT_EQ(-1, connect_within(tcp, self->family, self->there, 41006));
+	EXPECT_EQ(EACCES, errno);
+	close(tcp);
+	ASSERT_EQ(0, load("nt_cli nt_host w\n"));
+	/* Allowed: whatever happens next (no route here), it is not label's EACCES. */
+	if (send_to(fd, self->family, self->there, 41006))
+		EXPECT_NE(EACCES, errno);
+
+	/* The shorter prefix labels the rest of the network. */
+	EXPECT_EQ(-1, send_to(fd, self->family, self->other_host, 41006));
+	EXPECT_EQ(EACCES, errno);
+	ASSERT_EQ(0, load("nt_cli nt_net w\n"));
+	if (send_to(fd, self->family, self->other_host, 41006))
+		EXPECT_NE(EACCES, errno);
+
+	/* A host without an entry is the ambient label's. */
+	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, self->family == AF_INET ? "-CIPSO" :
+								    "-DELETE"));
+	ASSERT_EQ(0, set_host(self->hosts, self->net_prefix, self->family == AF_INET ? "-CIPSO" :
+								   "-DELETE"));
+	EXPECT_EQ(-1, send_to(fd, self->family, self->there, 41006));
+	EXPECT_EQ(EACCES, errno);
+	ASSERT_EQ(0, load("nt_cli nt_amb w\n"));
+	if (send_to(fd, self->family, self->there, 41006))
+		EXPECT_NE(EACCES, errno);
+	close(fd);
+	ASSERT_EQ(0, load("nt_cli nt_host -\nnt_cli nt_net -\nnt_cli nt_amb -\n"));
+}
+
+/*
+ * A network namespace behind a veth pair is another host: its packets carry its host label,
+ * whoever sent them there. The child returned holds the namespace until the test kills it;
+ * the pair's ends are @here and @there, names of the test's own (a namespace goes away some
+ * time after its last process).
+ */
+static pid_t other_host(struct __test_metadata *_metadata, const char *here,
+			const char *there)
+{
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, no_dad());
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (unshare(CLONE_NEWNET) || no_dad() || if_up("lo"))
+			_exit(1);
+		if (write(ready[1], "1", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(ready[1]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	close(ready[0]);
+	EXPECT_EQ(0, make_veth(here, there, pid));
+	EXPECT_EQ(0, if_address(here, HERE4, HERE6));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(pid) ?: if_address(there, THERE4, THERE6)));
+	return pid;
+}
+
+/*
+ * Delivery from another host needs w from the host's label to the socket's in label: a TCP
+ * connection request and a datagram from the namespace behind the veth pair.
+ */
+TEST_F(net, receiving_from_a_host_needs_write_from_its_label)
+{
+	pid_t there = self->family == AF_INET ? other_host(_metadata, "lbl4", "lbl4p") :
+						other_host(_metadata, "lbl6", "lbl6p");
+	int srv, udp;
+
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_srv", self->here, 41007);
+	ASSERT_LE(0, srv);
+	udp = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->here, 41008);
+	ASSERT_LE(0, udp);
+	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, "nt_host"));
+
+	EXPECT_EQ(ETIMEDOUT, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			connect_within(socket(self->family, SOCK_STREAM, 0), self->family,
+				       self->here, 41007)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			send_to(socket(self->family, SOCK_DGRAM, 0), self->family, self->here,
+				41008)));
+	EXPECT_FALSE(received(udp));
+
+	ASSERT_EQ(0, load("nt_host nt_srv w\n"));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			connect_within(socket(self->family, SOCK_STREAM, 0), self->family,
+				       self->here, 41007)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			send_to(socket(self->family, SOCK_DGRAM, 0), self->family, self->here,
+				41008)));
+	EXPECT_TRUE(received(udp));
+	close(udp);
+	close(srv);
+	kill(there, SIGKILL);
+	waitpid(there, NULL, 0);
+	ASSERT_EQ(0, load("nt_host nt_srv -\n"));
+}
+
+/*
+ * A socket takes its creator's label as its in and out labels; CAP_MAC_ADMIN changes them,
+ * as a file's label. labelpeer is read only, and the three are a socket's only.
+ */
+TEST(socket_labels_are_policy)
+{
+	char value[64] = "";
+	int fd;
+
+	EXPECT_EQ(0, ERRNO_AS("nt_creator", NOBODY_USER, ({
+		int s = socket(AF_INET, SOCK_DGRAM, 0);
+		char v[16] = "";
+
+		fgetxattr(s, XATTR_IPIN, v, sizeof(v) - 1) == 10 && !strcmp(v, "nt_creator") &&
+		fgetxattr(s, XATTR_IPOUT, v, sizeof(v) - 1) == 10 ? 0 : -1;
+	})));
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_IPIN, "a")));
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_IPOUT,
+						 "a")));
+
+	fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, set_sock_label(fd, XATTR_IPOUT, "nt_out"));
+	EXPECT_EQ(6, fgetxattr(fd, XATTR_IPOUT, value, sizeof(value) - 1));
+	EXPECT_STREQ("nt_out", value);
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_PEER, "x"));
+	EXPECT_EQ(EPERM, errno);
+	EXPECT_EQ(-1, fgetxattr(fd, XATTR_PEER, value, sizeof(value)));
+	EXPECT_EQ(ENODATA, errno);
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_IPIN, L256));
+	EXPECT_EQ(EINVAL, errno);
+	close(fd);
+
+	fd = open("/tmp/net-file", O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_IPIN, "x"));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	close(fd);
+}
+
+/*
+ * The host files take Smack's lines and list them in Smack's form, longest prefix first; a
+ * malformed line or a writer without CAP_MAC_ADMIN changes nothing.
+ */
+TEST(host_files_take_smack_lines)
+{
+	static const char *const bad4[] = {
+		"10.9.0.0/33 x", "10.9.0 x", "10.9.0.0.1/8 x", "10.9.0.256 x", "10.9.0.0/8",
+		"10.9.0.0/8 ", "10.9.0.0/ x", "10.9.0.0/+8 x", "10.9.0.0/0008 x", "10.9.0.0/8 a b",
+		"10.9.0.0/8 -DELETE", "10.9.0.0/8 -CIPS", "fd09::/64 x", "10.9.0.0/8 " L256,
+		"10.9.0.0/8 x\n10.8.0.0/8 y", " 10.9.0.0/8 x", "10.9.0.0:8 x",
+	};
+	static const char *const bad6[] = {
+		"fd09::/129 x", "fd09:::1 x", "fd09::/64", "fd09::/64 -CIPSO", "10.9.0.0/8 x",
+		"fd09::g/64 x", "fd09::/64 " L256, "fd09::/64 x y", "::1/128 -DEL",
+	};
+	char before[4096], after[4096];
+	size_t i;
+
+	listing(NETLABEL, before, sizeof(before));
+	for (i = 0; i < ARRAY_SIZE(bad4); i++) {
+		EXPECT_EQ(-1, write_str(NETLABEL, bad4[i])) TH_LOG("%s", bad4[i]);
+		EXPECT_EQ(EINVAL, errno) TH_LOG("%s", bad4[i]);
+	}
+	EXPECT_EQ(-1, write_text(NETLABEL, "10.9.0.0/8 x\0y", 14));
+	listing(NETLABEL, after, sizeof(after));
+	EXPECT_STREQ(before, after);
+
+	listing(IPV6HOST, before, sizeof(before));
+	for (i = 0; i < ARRAY_SIZE(bad6); i++) {
+		EXPECT_EQ(-1, write_str(IPV6HOST, bad6[i])) TH_LOG("%s", bad6[i]);
+		EXPECT_EQ(EINVAL, errno) TH_LOG("%s", bad6[i]);
+	}
+	EXPECT_EQ(-1, write_str(IPV6HOST, "fd09::2/128 -DELETE"));
+	EXPECT_EQ(ENOENT, errno);
+	listing(IPV6HOST, after, sizeof(after));
+	EXPECT_STREQ(before, after);
+
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  write_str(NETLABEL, "10.9.0.0/16 x") > 0 ? 0 : -1));
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  write_str(IPV6HOST, "fd09::/64 x") > 0 ? 0 : -1));
+	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  write_str(AMBIENT, "x") > 0 ? 0 : -1));
+
+	/* Masked, listed longest prefix first, in Smack's form; a repeated prefix relabelled. */
+	ASSERT_LT(0, write_str(NETLABEL, "10.9.1.7/16 nt_net"));
+	ASSERT_LT(0, write_str(NETLABEL, "10.9.0.2 nt_host\n"));
+	ASSERT_LT(0, write_str(NETLABEL, "10.9.0.0/16\tnt_net2"));
+	listing(NETLABEL, after, sizeof(after));
+	EXPECT_TRUE(has_line(after, "10.9.0.2/32 nt_host"));
+	EXPECT_TRUE(has_line(after, "10.9.0.0/16 nt_net2"));
+	EXPECT_LT(strstr(after, "10.9.0.2/32"), strstr(after, "10.9.0.0/16"));
+	ASSERT_LT(0, write_str(NETLABEL, "10.9.0.2/32 -CIPSO"));
+	listing(NETLABEL, after, sizeof(after));
+	EXPECT_TRUE(has_line(after, "10.9.0.2/32 -CIPSO"));
+
+	ASSERT_LT(0, write_str(IPV6HOST, "fd09:0:0:0:0:0:0:2 nt_host"));
+	ASSERT_LT(0, write_str(IPV6HOST, "fd09::ffff/64 nt_net"));
+	listing(IPV6HOST, after, sizeof(after));
+	EXPECT_TRUE(has_line(after, "fd09::2/128 nt_host"));
+	EXPECT_TRUE(has_line(after, "fd09::/64 nt_net"));
+	ASSERT_LT(0, write_str(IPV6HOST, "fd09::2/128 -DELETE"));
+	listing(IPV6HOST, after, sizeof(after));
+	EXPECT_FALSE(has_line(after, "fd09::2/128 nt_host"));
+
+	ASSERT_LT(0, write_str(AMBIENT, "nt_amb\n"));
+	listing(AMBIENT, after, sizeof(after));
+	EXPECT_STREQ("nt_amb\n", after);
+	forget_hosts();
+	listing(AMBIENT, after, sizeof(after));
+	EXPECT_STREQ("_\n", after);
+}
+
+/*
+ * SO_PEERSEC stays SELinux's: label does not answer it, with host entries loaded (loopback's
+ * included) or not.
+ */
+TEST(peer_security_context_stays_selinux)
+{
+	char without[256] = "", with[256] = "";
+	socklen_t len;
+	int rc_without, rc_with, pass;
+
+	ASSERT_EQ(0, if_up("lo"));
+	for (pass = 0; pass < 2; pass++) {
+		int srv = bound_socket(AF_INET, SOCK_STREAM, "_", "127.0.0.1", 41009 + pass);
+		int cli = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		int conn, *rc = pass ? &rc_with : &rc_without;
+		char *buf = pass ? with : without;
+
+		ASSERT_LE(0, srv);
+		if (pass) {
+			ASSERT_LT(0, write_str(NETLABEL, "127.0.0.0/8 nt_lo"));
+			ASSERT_LT(0, write_str(IPV6HOST, "::1/128 nt_lo"));
+		}
+		ASSERT_EQ(0, connect_within(cli, AF_INET, "127.0.0.1", 41009 + pass));
+		conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+		ASSERT_LE(0, conn);
+		len = 255;
+		*rc = getsockopt(conn, SOL_SOCKET, SO_PEERSEC, buf, &len) ? -errno : (int)len;
+		close(conn);
+		close(cli);
+		close(srv);
+	}
+	forget_hosts();
+	EXPECT_EQ(rc_without, rc_with);
+	EXPECT_STREQ(without, with);
+}
+
+TEST_HARNESS_MAIN
