@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* labelctl: load and query the rules, file labels and task labels of the label security module. */
 
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +35,16 @@ static const char usage_text[] =
 	"                                 stdin (-), then load them all in one write, with\n"
 	"                                 Smack's meaning (--label: label's own)\n"
 	"  apply [DIR]                    load DIR/accesses and DIR/accesses.d/* (default\n"
-	"                                 " SMACK_CONFIG "), as smackctl apply does\n"
+	"                                 " SMACK_CONFIG "), as smackctl apply does, then the\n"
+	"                                 host files DIR/netlabel, DIR/ipv6host (and their .d\n"
+	"                                 directories) and DIR/ambient\n"
+	"  netlabel [ADDRESS[/N] LABEL | -f FILE|-]\n"
+	"                                 print the IPv4 host labels; set one\n"
+	"                                 (10.1.0.0/16 LABEL); or check every line of FILE,\n"
+	"                                 then set each\n"
+	"  ipv6host [ADDRESS[/N] LABEL | -f FILE|-]\n"
+	"                                 the same for IPv6 hosts (fd00::/8 LABEL)\n"
+	"  ambient [LABEL]                print or set the label of hosts without an entry\n"
 	"  clear                          take every access away from every rule\n"
 	"  status                         print whether and how the module runs\n"
 	"  rules                          print the loaded rules\n"
@@ -207,6 +217,48 @@ static bool check_rules(const char *name, const char *buf, size_t len)
 	return true;
 }
 
+/*
+ * Check a line of netlabel (@v6 false) or ipv6host, without its '\n': "ADDRESS[/N] LABEL",
+ * LABEL possibly the file's option (-CIPSO, -DELETE), as the kernel takes it.
+ */
+static bool check_host(const char *s, size_t len, bool v6, char *why)
+{
+	const char *option = v6 ? "-DELETE" : "-CIPSO";
+	const char *sp = memchr(s, ' ', len) ?: memchr(s, '\t', len);
+	const char *label, *slash;
+	char addr[64];
+	unsigned char bin[16];
+	size_t alen, llen;
+	char *end;
+	long prefix;
+
+	if (!sp)
+		return explain(why, "missing label");
+	label = sp;
+	while (label < s + len && (*label == ' ' || *label == '\t'))
+		label++;
+	llen = s + len - label;
+	slash = memchr(s, '/', sp - s);
+	alen = (slash ?: sp) - s;
+	if (alen >= sizeof(addr))
+		return explain(why, "address: too long");
+	memcpy(addr, s, alen);
+	addr[alen] = '\0';
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, addr, bin) != 1)
+		return explain(why, "address: not an %s address", v6 ? "IPv6" : "IPv4");
+	if (slash) {
+		prefix = strtol(slash + 1, &end, 10);
+		if (end != sp || slash + 1 == sp || !memchr("0123456789", slash[1], 10) ||
+		    end - slash > 4 || prefix > (v6 ? 128 : 32))
+			return explain(why, "prefix: not 0 to %d", v6 ? 128 : 32);
+	}
+	if (llen == strlen(option) && !memcmp(label, option, llen))
+		return true;
+	if (memchr(label, ' ', llen) || memchr(label, '\t', llen))
+		return explain(why, "extra field after label");
+	return check_label(label, llen, "label", why);
+}
+
 /* Read all of @fd into a new buffer; NULL with errno set on error, EFBIG past @max bytes. */
 static char *read_all(int fd, size_t max, size_t *lenp)
 {
@@ -323,8 +375,11 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* Add every regular file of @dir, in name order, as /etc/smack/accesses.d is read. */
-static int add_dir(struct batch *b, const char *dir)
+/*
+ * Call @fn on every regular file of @dir, in name order, as /etc/smack/accesses.d is read
+ * (names starting with '.' skipped); stop at the first that fails.
+ */
+static int each_file(const char *dir, int (*fn)(void *ctx, const char *path), void *ctx)
 {
 	struct dirent **names;
 	char path[PATH_MAX];
@@ -337,11 +392,22 @@ static int add_dir(struct batch *b, const char *dir)
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		if (!rc && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode))
-			rc = add_file(b, path);
+			rc = fn(ctx, path);
 		free(names[i]);
 	}
 	free(names);
 	return rc;
+}
+
+static int add_file_to(void *b, const char *path)
+{
+	return add_file(b, path);
+}
+
+/* Add every regular file of @dir. */
+static int add_dir(struct batch *b, const char *dir)
+{
+	return each_file(dir, add_file_to, b);
 }
 
 /* Add @name: a directory's files, or a file (- for stdin). */
@@ -378,27 +444,6 @@ static int cmd_load(char **args, int n)
 		return 1;
 	}
 	return load_batch(&b, label_meaning);
-}
-
-/* Smack's configuration: DIR/accesses, then DIR/accesses.d, each if it exists. */
-static int cmd_apply(const char *dir)
-{
-	struct batch b = { NULL, 0 };
-	char path[PATH_MAX];
-	struct stat st;
-	int rc = 0;
-
-	snprintf(path, sizeof(path), "%s/accesses", dir);
-	if (!stat(path, &st))
-		rc = add_file(&b, path);
-	snprintf(path, sizeof(path), "%s/accesses.d", dir);
-	if (!rc && !stat(path, &st))
-		rc = add_dir(&b, path);
-	if (rc) {
-		free(b.buf);
-		return rc;
-	}
-	return load_batch(&b, false);
 }
 
 /* Every rule listed, with "-": as smackctl clear, the pairs stay and grant nothing. */
@@ -519,6 +564,167 @@ static int cmd_cat(const char *name)
 		fail("%s", path);
 	close(fd);
 	return n < 0;
+}
+
+/* Host lines read from files: checked all, then written one a write(), as the files take. */
+struct hosts {
+	char *buf;
+	size_t len;
+};
+
+/* Check the lines of @name (stdin for "-"), blank ones skipped, and add them to @h. */
+static int add_host_file(struct hosts *h, const char *name, bool v6)
+{
+	size_t len, lineno = 0;
+	char *buf = read_file(name, LOAD_MAX, &len), *line, *nl, *nbuf;
+	char why[WHY_SIZE];
+
+	if (!buf)
+		return 1;
+	for (line = buf; line < buf + len; line = nl + 1) {
+		nl = memchr(line, '\n', buf + len - line) ?: buf + len;
+		lineno++;
+		if (nl > line && !check_host(line, nl - line, v6, why)) {
+			fprintf(stderr, "labelctl: %s:%zu: %s\n", strcmp(name, "-") ? name : "stdin",
+				lineno, why);
+			free(buf);
+			return 1;
+		}
+	}
+	nbuf = realloc(h->buf, h->len + len + 1);
+	if (!nbuf) {
+		free(buf);
+		return fail("%s", name);
+	}
+	h->buf = nbuf;
+	memcpy(h->buf + h->len, buf, len);
+	h->len += len;
+	if (len && buf[len - 1] != '\n')
+		h->buf[h->len++] = '\n';
+	free(buf);
+	return 0;
+}
+
+/* Write each line of @h to netlabel or ipv6host; stop at the first the kernel refuses. */
+static int write_hosts(struct hosts *h, bool v6)
+{
+	const char *path = fs_path(v6 ? "ipv6host" : "netlabel");
+	char *line, *nl;
+	int rc = 0;
+
+	for (line = h->buf; !rc && line && line < h->buf + h->len; line = nl + 1) {
+		nl = memchr(line, '\n', h->buf + h->len - line);
+		if (nl > line)
+			rc = write_file(path, line, nl - line);
+	}
+	free(h->buf);
+	h->buf = NULL;
+	h->len = 0;
+	return rc;
+}
+
+static int add_host4(void *h, const char *path)
+{
+	return add_host_file(h, path, false);
+}
+
+static int add_host6(void *h, const char *path)
+{
+	return add_host_file(h, path, true);
+}
+
+/* DIR/NAME and the files of DIR/NAME.d, each if it exists, into @h. */
+static int add_host_config(struct hosts *h, const char *dir, const char *name, bool v6)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!stat(path, &st))
+		rc = add_host_file(h, path, v6);
+	snprintf(path, sizeof(path), "%s/%s.d", dir, name);
+	if (rc || stat(path, &st))
+		return rc;
+	return each_file(path, v6 ? add_host6 : add_host4, h);
+}
+
+/* "netlabel" and "ipv6host": print the entries, set one, or set each line of a file. */
+static int cmd_hosts(bool v6, char **args, int n)
+{
+	struct hosts h = { NULL, 0 };
+	char line[2 * LABEL_MAX], why[WHY_SIZE];
+	int len;
+
+	if (!n)
+		return cmd_cat(v6 ? "ipv6host" : "netlabel");
+	if (n == 2 && !strcmp(args[0], "-f")) {
+		if (add_host_file(&h, args[1], v6)) {
+			free(h.buf);
+			return 1;
+		}
+		return write_hosts(&h, v6);
+	}
+	len = snprintf(line, sizeof(line), "%s %s", args[0], args[1]);
+	if (len >= (int)sizeof(line) || !check_host(line, len, v6, why)) {
+		fprintf(stderr, "labelctl: %s\n", len >= (int)sizeof(line) ? "entry too long" : why);
+		return 1;
+	}
+	return write_file(fs_path(v6 ? "ipv6host" : "netlabel"), line, len);
+}
+
+static int cmd_ambient(const char *label)
+{
+	char why[WHY_SIZE];
+
+	if (!label)
+		return cmd_cat("ambient");
+	if (!check_label(label, strlen(label), "label", why)) {
+		fprintf(stderr, "labelctl: %s\n", why);
+		return 1;
+	}
+	return write_file(fs_path("ambient"), label, strlen(label));
+}
+
+/*
+ * Smack's configuration: DIR/accesses, then DIR/accesses.d, each if it exists; then the host
+ * labels of DIR/netlabel, DIR/ipv6host (and their .d directories) and DIR/ambient. Every file
+ * is checked before anything is written.
+ */
+static int cmd_apply(const char *dir)
+{
+	struct hosts h4 = { NULL, 0 }, h6 = { NULL, 0 };
+	struct batch b = { NULL, 0 };
+	char path[PATH_MAX], ambient[LABEL_MAX + 2] = "", why[WHY_SIZE];
+	struct stat st;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/accesses", dir);
+	if (!stat(path, &st))
+		rc = add_file(&b, path);
+	snprintf(path, sizeof(path), "%s/accesses.d", dir);
+	if (!rc && !stat(path, &st))
+		rc = add_dir(&b, path);
+	rc = rc ?: add_host_config(&h4, dir, "netlabel", false);
+	rc = rc ?: add_host_config(&h6, dir, "ipv6host", true);
+	snprintf(path, sizeof(path), "%s/ambient", dir);
+	if (!rc && !stat(path, &st) && (!first_line(path, ambient, sizeof(ambient)) ||
+					!check_label(ambient, strlen(ambient), "label", why))) {
+		fprintf(stderr, "labelctl: %s:1: %s\n", path, *ambient ? why : "empty");
+		rc = 1;
+	}
+	if (rc) {
+		free(b.buf);
+		free(h4.buf);
+		free(h6.buf);
+		return rc;
+	}
+	rc = load_batch(&b, false);
+	rc = rc ?: write_hosts(&h4, false);
+	rc = rc ?: write_hosts(&h6, true);
+	free(h4.buf);
+	free(h6.buf);
+	return rc ?: *ambient ? cmd_ambient(ambient) : 0;
 }
 
 static int cmd_check(char **argv)
@@ -767,6 +973,12 @@ static int run(int argc, char **argv)
 	} else if (!strcmp(cmd, "apply")) {
 		if (argc <= 3)
 			return cmd_apply(argc == 3 ? argv[2] : SMACK_CONFIG);
+	} else if (!strcmp(cmd, "netlabel") || !strcmp(cmd, "ipv6host")) {
+		if (argc == 2 || argc == 4)
+			return cmd_hosts(cmd[0] == 'i', argv + 2, argc - 2);
+	} else if (!strcmp(cmd, "ambient")) {
+		if (argc <= 3)
+			return cmd_ambient(argc == 3 ? argv[2] : NULL);
 	} else if (!strcmp(cmd, "clear")) {
 		if (argc == 2)
 			return cmd_clear();

@@ -61,6 +61,9 @@ static const struct target targets[] = {
 	{ "syslog", SECURITYFS, LABEL_FS "syslog" },
 	{ "trust", SECURITYFS, LABEL_FS "trust" },
 	{ "freeze", SECURITYFS, LABEL_FS "freeze" },
+	{ "netlabel", SECURITYFS, LABEL_FS "netlabel" },
+	{ "ipv6host", SECURITYFS, LABEL_FS "ipv6host" },
+	{ "ambient", SECURITYFS, LABEL_FS "ambient" },
 	{ "attr:current", PROC_ATTR, "current" },
 	{ "lsm_set_self_attr", SELF_ATTR, NULL },
 	{ XATTR_LABEL, XATTR, XATTR_LABEL },
@@ -414,7 +417,8 @@ static bool may_change(const struct target *t, enum state_item item)
 {
 	if (item == STATE_LABELS)
 		return strcmp(t->name, "access") && strcmp(t->name, "trust");
-	if (item == STATE_ONLYCAP || item == STATE_MAC_OVERRIDE || item == STATE_LOGGING)
+	if (item == STATE_ONLYCAP || item == STATE_MAC_OVERRIDE || item == STATE_LOGGING ||
+	    item == STATE_NETLABEL || item == STATE_IPV6HOST)
 		return !strcmp(t->name, state_names[item]);
 	return item == STATE_RULES && (!strcmp(t->name, "load") || !strcmp(t->name, "load2") ||
 					!strcmp(t->name, "change-rule") ||
@@ -422,11 +426,29 @@ static bool may_change(const struct target *t, enum state_item item)
 }
 
 /*
+ * A host entry an accepted case wrote, undone as far as the file allows: removed from
+ * ipv6host, made -CIPSO (no label: a host without an entry) in netlabel.
+ */
+static void put_back_host(const struct target *t, const char *buf, size_t len)
+{
+	const char *option = strcmp(t->name, "ipv6host") ? "-CIPSO" : "-DELETE";
+	size_t n = strcspn(buf, " \t");
+	char line[128];
+
+	if (n < len && n < 64) {
+		snprintf(line, sizeof(line), "%.*s %s", (int)n, buf, option);
+		write_str(t->path, line);
+	}
+}
+
+/*
  * Undo what an accepted case did that later cases must not see: syslog, onlycap (which could
- * shut this program out of the policy), mac-override, logging, the probe's xattrs.
+ * shut this program out of the policy), mac-override, logging, ambient, the probe's xattrs.
  */
 static void put_back(const struct target *t, const struct state *before)
 {
+	if (!strcmp(t->name, "ambient"))
+		write_str(LABEL_FS "ambient", before->item[STATE_AMBIENT]);
 	if (!strcmp(t->name, "syslog"))
 		write_str(LABEL_FS "syslog",
 			  *before->item[STATE_SYSLOG] ? before->item[STATE_SYSLOG] : "-");
@@ -496,6 +518,12 @@ static void run_case(struct __test_metadata *const _metadata, const struct corpu
 		CASE_CHECK(c, !strcmp(text, label), "syslog reads \"%s\"", text);
 		free(text);
 	}
+	if (!c->expect && !strcmp(t->name, "ambient")) {
+		text = read_all(LABEL_FS "ambient");
+		strcat(label, "\n");
+		CASE_CHECK(c, !strcmp(text, label), "ambient reads \"%s\"", text);
+		free(text);
+	}
 	if (!c->expect && t->kind == XATTR) {
 		text = read_label_xattr(XATTR_PROBE, t->path);
 		CASE_CHECK(c, !strcmp(text, label), "the attribute reads \"%s\"", text);
@@ -507,6 +535,8 @@ static void run_case(struct __test_metadata *const _metadata, const struct corpu
 			   "\"%s\" is not listed", missing);
 		free(text);
 	}
+	if (!c->expect && (!strcmp(t->name, "netlabel") || !strcmp(t->name, "ipv6host")))
+		put_back_host(t, buf, len);
 	put_back(t, before);
 
 	read_state(&after, &probe, trust);
@@ -615,6 +645,9 @@ FIXTURE_VARIANT_ADD(corpus, labels) { .target = "labels" };
 FIXTURE_VARIANT_ADD(corpus, syslog) { .target = "syslog" };
 FIXTURE_VARIANT_ADD(corpus, trust) { .target = "trust" };
 FIXTURE_VARIANT_ADD(corpus, freeze) { .target = "freeze" };
+FIXTURE_VARIANT_ADD(corpus, netlabel) { .target = "netlabel" };
+FIXTURE_VARIANT_ADD(corpus, ipv6host) { .target = "ipv6host" };
+FIXTURE_VARIANT_ADD(corpus, ambient) { .target = "ambient" };
 FIXTURE_VARIANT_ADD(corpus, attr_current) { .target = "attr:current" };
 FIXTURE_VARIANT_ADD(corpus, lsm_set_self_attr) { .target = "lsm_set_self_attr" };
 FIXTURE_VARIANT_ADD(corpus, security_label) { .target = XATTR_LABEL };

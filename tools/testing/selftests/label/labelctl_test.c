@@ -161,6 +161,54 @@ TEST_F(labelctl, apply)
 	ASSERT_EQ(0, LABELCTL(self->out, "apply", DIR "/nothing-there"));
 }
 
+static bool host_listed(const char *file, const char *entry)
+{
+	char text[TEXT_SIZE];
+
+	return read_text(file, text, sizeof(text)) >= 0 && has_line(text, entry);
+}
+
+/*
+ * apply loads the host files of Smack's configuration after the rules; a bad line in any of
+ * them loads nothing, rules included.
+ */
+TEST_F(labelctl, apply_hosts)
+{
+	put_file(_metadata, DIR "/smack/accesses", "lc_h lc_o r\n");
+	put_file(_metadata, DIR "/smack/netlabel", "10.77.0.0/16 lc_net\n\n10.77.1.1 lc_host\n");
+	put_file(_metadata, DIR "/smack/ipv6host", "fd77::/64 lc_net6\n");
+	put_file(_metadata, DIR "/smack/ambient", "lc_amb\n");
+	put_file(_metadata, DIR "/smack/accesses.d/bad", "lc_h lc_o2 r\n");
+	ASSERT_EQ(0, system("mkdir -p " DIR "/smack/netlabel.d"));
+	put_file(_metadata, DIR "/smack/netlabel.d/x", "10.78.0.0/33 lc_bad\n");
+	ASSERT_EQ(1, LABELCTL(self->out, "apply", DIR "/smack"));
+	EXPECT_NE(NULL, strstr(self->out, DIR "/smack/netlabel.d/x:1: prefix: not 0 to 32"));
+	EXPECT_FALSE(listed("lc_h lc_o r"));
+	EXPECT_FALSE(host_listed(LABEL_FS "netlabel", "10.77.0.0/16 lc_net"));
+
+	put_file(_metadata, DIR "/smack/netlabel.d/x", "10.78.0.0/15 -CIPSO\n");
+	ASSERT_EQ(0, LABELCTL(self->out, "apply", DIR "/smack")) TH_LOG("%s", self->out);
+	EXPECT_TRUE(listed("lc_h lc_o r"));
+	EXPECT_TRUE(host_listed(LABEL_FS "netlabel", "10.77.0.0/16 lc_net"));
+	EXPECT_TRUE(host_listed(LABEL_FS "netlabel", "10.77.1.1/32 lc_host"));
+	EXPECT_TRUE(host_listed(LABEL_FS "netlabel", "10.78.0.0/15 -CIPSO"));
+	EXPECT_TRUE(host_listed(LABEL_FS "ipv6host", "fd77::/64 lc_net6"));
+	ASSERT_EQ(0, LABELCTL(self->out, "ambient"));
+	EXPECT_STREQ("lc_amb\n", self->out);
+
+	/* One entry from the command line; the listings as the files show them. */
+	ASSERT_EQ(0, LABELCTL(self->out, "ipv6host", "fd77::/64", "-DELETE"));
+	EXPECT_FALSE(host_listed(LABEL_FS "ipv6host", "fd77::/64 lc_net6"));
+	ASSERT_EQ(1, LABELCTL(self->out, "netlabel", "10.77.0.0/16", "two words"));
+	EXPECT_NE(NULL, strstr(self->out, "labelctl: extra field after label"));
+	ASSERT_EQ(0, LABELCTL(self->out, "netlabel", "10.77.0.0/16", "-CIPSO"));
+	ASSERT_EQ(0, LABELCTL(self->out, "netlabel", "10.77.1.1", "-CIPSO"));
+	ASSERT_EQ(0, LABELCTL(self->out, "netlabel"));
+	EXPECT_TRUE(has_line(self->out, "10.77.0.0/16 -CIPSO"));
+	ASSERT_EQ(0, LABELCTL(self->out, "ambient", "_"));
+	ASSERT_EQ(2, LABELCTL(self->out, "netlabel", "10.77.0.0/16"));
+}
+
 /* check: the answer on stdout and in the exit status; a malformed query is a usage error. */
 TEST_F(labelctl, check)
 {

@@ -33,6 +33,9 @@ enum state_item {
 	STATE_ONLYCAP,
 	STATE_MAC_OVERRIDE,
 	STATE_LOGGING,
+	STATE_NETLABEL,
+	STATE_IPV6HOST,
+	STATE_AMBIENT,
 	STATE_TASK_LABEL,
 	STATE_STACKER_MODE,
 	STATE_STACKER_LOCK,
@@ -50,6 +53,9 @@ static const char *const state_names[__STATE_MAX] = {
 	[STATE_ONLYCAP] = "onlycap",
 	[STATE_MAC_OVERRIDE] = "mac-override",
 	[STATE_LOGGING] = "logging",
+	[STATE_NETLABEL] = "netlabel",
+	[STATE_IPV6HOST] = "ipv6host",
+	[STATE_AMBIENT] = "ambient",
 	[STATE_TASK_LABEL] = "this process's label",
 	[STATE_STACKER_MODE] = "stacker mode",
 	[STATE_STACKER_LOCK] = "stacker lock",
@@ -173,6 +179,9 @@ static inline void read_state(struct state *s, const struct probe *p, bool trans
 	s->item[STATE_ONLYCAP] = read_all(LABEL_FS "onlycap");
 	s->item[STATE_MAC_OVERRIDE] = read_all(LABEL_FS "mac-override");
 	s->item[STATE_LOGGING] = read_all(LABEL_FS "logging");
+	s->item[STATE_NETLABEL] = read_all(LABEL_FS "netlabel");
+	s->item[STATE_IPV6HOST] = read_all(LABEL_FS "ipv6host");
+	s->item[STATE_AMBIENT] = read_all(LABEL_FS "ambient");
 	s->item[STATE_TASK_LABEL] = read_all(SELF_LABEL);
 	s->item[STATE_STACKER_MODE] = strdup("");
 	s->item[STATE_STACKER_LOCK] = strdup("");
