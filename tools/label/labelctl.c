@@ -585,8 +585,8 @@ static int add_host_file(struct hosts *h, const char *name, bool v6)
 		nl = memchr(line, '\n', buf + len - line) ?: buf + len;
 		lineno++;
 		if (nl > line && !check_host(line, nl - line, v6, why)) {
-			fprintf(stderr, "labelctl: %s:%zu: %s\n", strcmp(name, "-") ? name : "stdin",
-				lineno, why);
+			fprintf(stderr, "labelctl: %s:%zu: %s\n",
+				strcmp(name, "-") ? name : "stdin", lineno, why);
 			free(buf);
 			return 1;
 		}
@@ -666,8 +666,10 @@ static int cmd_hosts(bool v6, char **args, int n)
 		return write_hosts(&h, v6);
 	}
 	len = snprintf(line, sizeof(line), "%s %s", args[0], args[1]);
+	if (len >= (int)sizeof(line))
+		snprintf(why, sizeof(why), "entry too long");
 	if (len >= (int)sizeof(line) || !check_host(line, len, v6, why)) {
-		fprintf(stderr, "labelctl: %s\n", len >= (int)sizeof(line) ? "entry too long" : why);
+		fprintf(stderr, "labelctl: %s\n", why);
 		return 1;
 	}
 	return write_file(fs_path(v6 ? "ipv6host" : "netlabel"), line, len);
