@@ -381,22 +381,6 @@ struct label_inode {
 	struct pid *task;
 };
 
-/**
- * struct label_sock - what the module keeps on a socket
- * @obj: its in label, which what it receives is decided against; first, as in label_inode
- * @out: its out label, which what it sends is decided with
- * @peer: a TCP connection's other end: the label of the socket found at its start, or the
- *	host's; NULL before it is known. Shown by security.labelpeer.
- *
- * The labels are its creator's until security.labelipin and labelipout change them; written
- * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
- */
-struct label_sock {
-	struct label_obj obj;
-	struct label *out;
-	struct label *peer;
-};
-
 /* The inode's label_inode, or NULL without the module's value. */
 static inline struct label_inode *label_inode(const struct inode *inode)
 {
@@ -669,6 +653,7 @@ static inline void label_add_key_hooks(void)
 void __init label_add_task_hooks(void);
 void __init label_add_ipc_hooks(void);
 void __init label_add_net_hooks(void);
+void __init label_add_inet_hooks(void);
 void __init label_add_hooks(struct security_hook_list *hooks, int count);
 void __init label_add_late_hooks(struct security_hook_list *hooks, int count);
 

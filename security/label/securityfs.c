@@ -338,29 +338,40 @@ static ssize_t revoke_subject_write(struct file *file, const char __user *ubuf, 
 	return rc < 0 ? rc : count;
 }
 
+/*
+ * A write of one label, with or without one trailing newline, at offset 0, as syslog and
+ * ambient take: the label, interned; NULL for "-" when @dash clears; or an ERR_PTR().
+ */
+static struct label *label_from_user(const char __user *ubuf, size_t count, loff_t *ppos,
+				     bool dash)
+{
+	char buf[LABEL_NAME_MAX + 2];
+	size_t len = count;
+
+	if (*ppos != 0 || count == 0 || count > sizeof(buf))
+		return ERR_PTR(-EINVAL);
+	if (copy_from_user(buf, ubuf, count))
+		return ERR_PTR(-EFAULT);
+	if (buf[len - 1] == '\n')
+		len--;
+	if (dash && len == 1 && buf[0] == '-')
+		return NULL;
+	return label_intern(buf, len);
+}
+
 /* "syslog": the label that may read the kernel log, or nothing; writing "-" clears it. */
 static ssize_t syslog_write(struct file *file, const char __user *ubuf, size_t count,
 			    loff_t *ppos)
 {
-	char buf[LABEL_NAME_MAX + 2];
-	struct label *label = NULL;
-	size_t len = count;
+	struct label *label;
 	int rc;
 
 	rc = may_change_policy(file, &syslog_refusals, "syslog label change");
 	if (rc)
 		return rc;
-	if (*ppos != 0 || count == 0 || count > sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if (buf[len - 1] == '\n')
-		len--;
-	if (len != 1 || buf[0] != '-') {
-		label = label_intern(buf, len);
-		if (IS_ERR(label))
-			return PTR_ERR(label);
-	}
+	label = label_from_user(ubuf, count, ppos, true);
+	if (IS_ERR(label))
+		return PTR_ERR(label);
 	label_syslog_set(label);
 	return count;
 }
@@ -469,21 +480,13 @@ static int ipv6host_show(struct seq_file *m, void *v)
 static ssize_t ambient_write(struct file *file, const char __user *ubuf, size_t count,
 			     loff_t *ppos)
 {
-	char buf[LABEL_NAME_MAX + 2];
 	struct label *label;
-	size_t len = count;
 	int rc;
 
 	rc = may_change_policy(file, &ambient_refusals, "ambient label change");
 	if (rc)
 		return rc;
-	if (*ppos != 0 || count == 0 || count > sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if (buf[len - 1] == '\n')
-		len--;
-	label = label_intern(buf, len);
+	label = label_from_user(ubuf, count, ppos, false);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
 	label_ambient_set(label);

@@ -4,6 +4,7 @@
  */
 
 #include "label.h"
+#include "sock.h"
 
 #include <linux/lsm_hooks.h>
 #include <uapi/linux/lsm.h>
@@ -87,6 +88,7 @@ static int __init label_init(void)
 	label_add_task_hooks();
 	label_add_ipc_hooks();
 	label_add_net_hooks();
+	label_add_inet_hooks();
 	label_add_key_hooks();
 	label_add_syslog_hooks();
 	label_initialized = true;

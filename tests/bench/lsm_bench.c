@@ -13,18 +13,27 @@
  *   wb.bench_module=<path>  load that kernel module first (a security module loaded into the
  *                           stacker at run time, measured with its hooks on);
  *   wb.bench_rules=1        load 200 rules over 50 labels into label or Smack, whichever runs,
- *                           and run the workloads under one of those labels.
+ *                           and one host label (10.0.0.0/8), and run the workloads under one of
+ *                           those labels.
+ * The network workloads run over loopback (a TCP connection, a UDP datagram) and toward other
+ * hosts, which the VM has no route to: a datagram to a host with an entry (10.0.0.0/8 under
+ * wb.bench_rules) and to one without, each checked and then refused by routing.
  * "lsm_bench --short" runs every workload a few times only: make check's pass that keeps this
  * program working, not a measurement.
  */
 
+#include <arpa/inet.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/msg.h>
@@ -58,6 +67,8 @@
 #define SLAB_FILES 10000
 
 static int fd, null_fd, ping[2], pong[2], stream[2], dgram[2], msq = -1;
+static int tcp_listener, udp_rx, udp_tx, udp_out;
+static struct sockaddr_in tcp_addr, listed_host, unlisted_host;
 static pid_t other;
 static char buf[1024];
 /* --short: loops divided by this, rule and file counts too. */
@@ -225,6 +236,40 @@ static void op_msg(void)
 	     msgrcv(msq, &m, sizeof(m.text), 0, 0) == sizeof(m.text), "msgsnd+msgrcv");
 }
 
+/* A TCP connection over loopback: made, accepted, closed. */
+static void op_tcp_connection(void)
+{
+	int c = socket(AF_INET, SOCK_STREAM, 0), a;
+
+	must(c >= 0 && !connect(c, (struct sockaddr *)&tcp_addr, sizeof(tcp_addr)), "connect");
+	a = accept(tcp_listener, NULL, NULL);
+	must(a >= 0, "accept");
+	close(a);
+	close(c);
+}
+
+static void op_udp_round(void)
+{
+	must(send(udp_tx, "x", 1, 0) == 1 && recv(udp_rx, buf, 1, 0) == 1, "udp");
+}
+
+/* A datagram to another host: the security checks, then no route (ENETUNREACH). */
+static void send_to_host(const struct sockaddr_in *host)
+{
+	must(sendto(udp_out, "x", 1, 0, (const struct sockaddr *)host, sizeof(*host)) == 1 ||
+	     errno == ENETUNREACH, "sendto another host");
+}
+
+static void op_udp_listed(void)
+{
+	send_to_host(&listed_host);
+}
+
+static void op_udp_unlisted(void)
+{
+	send_to_host(&unlisted_host);
+}
+
 struct op {
 	const char *name;
 	void (*fn)(void);
@@ -253,6 +298,10 @@ static const struct op other_ops[] = {
 	{ "unix_stream_round_trip", op_stream_round_trip, 500 },
 	{ "unix_dgram_round_trip", op_dgram_round_trip, 500 },
 	{ "msg_send+receive", op_msg, 1000 },
+	{ "tcp_connect+accept+close", op_tcp_connection, 200 },
+	{ "udp_send+receive", op_udp_round, 1000 },
+	{ "udp_send_host_listed", op_udp_listed, 1000 },
+	{ "udp_send_host_unlisted", op_udp_unlisted, 1000 },
 	{ "fork+exit", op_fork_exit, 50 },
 	{ "fork+exec", op_fork_exec, 20 },
 };
@@ -462,6 +511,20 @@ static int open_load(bool *label)
 	return open(SMACK_LOAD, O_WRONLY);
 }
 
+/* wb.bench_rules' host: 10.0.0.0/8 labelled p1, which the policy's subject may write. */
+static void load_host_label(bool label)
+{
+	static const char host[] = "10.0.0.0/8 p1", rule[] = "p0 p1 w\n";
+	int f = open(label ? "/sys/kernel/security/label/netlabel" : SMACK_FS "/netlabel",
+		     O_WRONLY);
+
+	must(f >= 0 && write(f, host, strlen(host)) == (ssize_t)strlen(host), "host label");
+	close(f);
+	f = open(label ? LABEL_LOAD : SMACK_LOAD, O_WRONLY);
+	must(f >= 0 && write(f, rule, strlen(rule)) == (ssize_t)strlen(rule), "host rule");
+	close(f);
+}
+
 /*
  * wb.bench_rules: 200 rules over 50 labels, four a subject (rwxa on the floor "_", rwx on each of
  * the next three labels), loaded one per write; then this process takes the first subject's
@@ -488,12 +551,54 @@ static void load_policy(void)
 		must(write(load, line, len) == len, "policy rule");
 	}
 	close(load);
+	/* A host label, and the rule to it, for udp_send_host_listed: the same text for both. */
+	load_host_label(label);
 	for (i = 0; i < ARRAY_SIZE(self) && f < 0; i++)
 		f = open(self[i], O_WRONLY);
 	must(f >= 0 && write(f, POLICY_SUBJECT, strlen(POLICY_SUBJECT)) > 0, "set own label");
 	close(f);
 	printf("# %d rules over %d labels, running as %s\n", POLICY_RULES, POLICY_LABELS,
 	       POLICY_SUBJECT);
+}
+
+/*
+ * The sockets of the network workloads, made by this process (under the policy's label with
+ * wb.bench_rules): a TCP listener and a UDP pair on 127.0.0.1, a UDP socket for other hosts.
+ */
+static void network_setup(void)
+{
+	struct sockaddr_in udp_addr = { .sin_family = AF_INET };
+	struct ifreq ifr = { .ifr_name = "lo" };
+	socklen_t len = sizeof(udp_addr);
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	must(s >= 0 && !ioctl(s, SIOCGIFFLAGS, &ifr), "lo");
+	ifr.ifr_flags |= IFF_UP;
+	must(!ioctl(s, SIOCSIFFLAGS, &ifr), "lo up");
+	close(s);
+	tcp_addr.sin_family = AF_INET;
+	tcp_addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	udp_addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	tcp_listener = socket(AF_INET, SOCK_STREAM, 0);
+	len = sizeof(tcp_addr);
+	must(tcp_listener >= 0 &&
+	     !bind(tcp_listener, (struct sockaddr *)&tcp_addr, sizeof(tcp_addr)) &&
+	     !listen(tcp_listener, 16) &&
+	     !getsockname(tcp_listener, (struct sockaddr *)&tcp_addr, &len), "tcp listener");
+	udp_rx = socket(AF_INET, SOCK_DGRAM, 0);
+	udp_tx = socket(AF_INET, SOCK_DGRAM, 0);
+	len = sizeof(udp_addr);
+	must(udp_rx >= 0 && udp_tx >= 0 &&
+	     !bind(udp_rx, (struct sockaddr *)&udp_addr, sizeof(udp_addr)) &&
+	     !getsockname(udp_rx, (struct sockaddr *)&udp_addr, &len) &&
+	     !connect(udp_tx, (struct sockaddr *)&udp_addr, sizeof(udp_addr)), "udp pair");
+	udp_out = socket(AF_INET, SOCK_DGRAM, 0);
+	must(udp_out >= 0, "udp socket");
+	listed_host.sin_family = AF_INET;
+	listed_host.sin_port = htons(9);
+	inet_pton(AF_INET, "10.1.2.3", &listed_host.sin_addr);
+	unlisted_host = listed_host;
+	inet_pton(AF_INET, "11.1.2.3", &unlisted_host.sin_addr);
 }
 
 /* The other end of a round trip: echo every byte from @in to @out until end of file. */
@@ -617,6 +722,7 @@ int main(int argc, char **argv)
 	other = echoes[0];
 	echoes[1] = echo_child(stream[1], stream[1]);
 	echoes[2] = echo_child(dgram[1], dgram[1]);
+	network_setup();
 
 	file_workloads("/tmp/wb-bench", "tmpfs");
 	if (on_ext4("/var/tmp"))

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label's audit records: each denial is one AVC record (lsm=label, the hook, both labels, the
- * access, the task and the object), with no line of the stacker's beside it; "logging" chooses
+ * access, the task and the object: an inode, or a packet's addresses), with no line of the
+ * stacker's beside it; "logging" chooses
  * denials, grants, both or none; a permissive denial says permissive=1. The program takes the
  * audit daemon's place on the audit netlink socket (the initramfs has none) and reads the
  * records as auditd would: the kernel's printing of records it cannot deliver is ratelimited.
  * The Debian boot's selinux_test finds them with auditd and ausearch.
  */
 
+#include <arpa/inet.h>
 #include <linux/audit.h>
 #include <linux/netlink.h>
+#include <netinet/in.h>
 #include <poll.h>
 
 #include "common.h"
@@ -20,6 +23,9 @@
 /* The start of the records of au_s's denied read and au_g's granted one of the file. */
 #define DENIED \
 	"lsm=label fn=inode_permission action=denied subject=\"au_s\" object=\"au_o\" requested=r"
+#define NET_DENIED \
+	"lsm=label fn=socket_sendmsg action=denied subject=\"au_s\" object=\"au_host\" requested=w"
+#define NET_TAIL "daddr=10.9.9.9 dest=4242 tclass=udp_socket"
 #define GRANTED \
 	"lsm=label fn=inode_permission action=granted subject=\"au_g\" object=\"au_o\" requested=r"
 
@@ -61,9 +67,10 @@ static bool recorded(int fd, const char *text)
 		if (n < (ssize_t)NLMSG_HDRLEN)
 			return false;
 		nh = (struct nlmsghdr *)buf;
-		if (nh->nlmsg_type != AUDIT_AVC || nh->nlmsg_len > (size_t)n)
+		if (nh->nlmsg_type != AUDIT_AVC)
 			continue;
-		buf[nh->nlmsg_len] = '\0';
+		/* One record a datagram; audit's nlmsg_len leaves out the header's length. */
+		buf[n] = '\0';
 		if (strstr((char *)NLMSG_DATA(nh), text))
 			return true;
 	}
@@ -124,6 +131,25 @@ TEST_F(audit, denial_is_one_record)
 	snprintf(text, sizeof(text), "stacker: label denied inode_permission: pid=%d", pid);
 	EXPECT_FALSE(logged(kmsg, text));
 	close(kmsg);
+}
+
+/* A network denial names the destination's address and port, and the socket's class. */
+TEST_F(audit, network_denial_names_the_address)
+{
+	struct sockaddr_in host = { .sin_family = AF_INET, .sin_port = htons(4242) };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	char text[320];
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, fsetxattr(fd, "security.labelipout", "au_s", 4, 0));
+	ASSERT_LT(0, write_str(LABEL_FS "netlabel", "10.9.9.9/32 au_host"));
+	inet_pton(AF_INET, "10.9.9.9", &host.sin_addr);
+	EXPECT_EQ(-1, sendto(fd, "x", 1, 0, (struct sockaddr *)&host, sizeof(host)));
+	EXPECT_EQ(EACCES, errno);
+	write_str(LABEL_FS "netlabel", "10.9.9.9/32 -CIPSO");
+	close(fd);
+	snprintf(text, sizeof(text), NET_DENIED " pid=%d comm=\"audit_test\" " NET_TAIL, getpid());
+	EXPECT_TRUE(recorded(self->audit, text)) TH_LOG("no \"%s\"", text);
 }
 
 /* logging 0: no record; 2: grants only; 3: both. */

@@ -182,6 +182,26 @@ static int if_address(const char *name, const char *ip4, const char *ip6)
 	return rc ?: if_up(name);
 }
 
+/*
+ * Wait until @ip6 can be bound: a new IPv6 address is tentative until addrconf's work has run,
+ * even without duplicate address detection. 0, or -1 after five seconds.
+ */
+static int address_ready(const char *ip6)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, AF_INET6, ip6, 0);
+	int i, fd, rc = -1;
+
+	for (i = 0; i < 100 && rc; i++) {
+		fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		rc = bind(fd, (struct sockaddr *)&ss, len);
+		close(fd);
+		if (rc)
+			usleep(50000);
+	}
+	return rc;
+}
+
 /* IPv6 addresses usable at once: no duplicate address detection in this namespace. */
 static int no_dad(void)
 {
@@ -519,9 +539,24 @@ static pid_t other_host(struct __test_metadata *_metadata, const char *here,
 	ASSERT_EQ(1, read(ready[0], &c, 1));
 	close(ready[0]);
 	EXPECT_EQ(0, make_veth(here, there, pid));
-	EXPECT_EQ(0, if_address(here, HERE4, HERE6));
-	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(pid) ?: if_address(there, THERE4, THERE6)));
+	EXPECT_EQ(0, if_address(here, HERE4, HERE6) ?: address_ready(HERE6));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(pid) ?: if_address(there, THERE4, THERE6) ?:
+			      address_ready(THERE6)));
 	return pid;
+}
+
+/*
+ * End the other host: its namespace, and with it the pair, goes away some time after its last
+ * process; wait until this end is gone, so that the next test may make it again.
+ */
+static void end_other_host(pid_t pid, const char *here)
+{
+	int i;
+
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	for (i = 0; i < 200 && if_nametoindex(here); i++)
+		usleep(50000);
 }
 
 /*
@@ -558,9 +593,108 @@ TEST_F(net, receiving_from_a_host_needs_write_from_its_label)
 	EXPECT_TRUE(received(udp));
 	close(udp);
 	close(srv);
-	kill(there, SIGKILL);
-	waitpid(there, NULL, 0);
+	end_other_host(there, self->family == AF_INET ? "lbl4" : "lbl6");
 	ASSERT_EQ(0, load("nt_host nt_srv -\n"));
+}
+
+/*
+ * A socket bound to a device (SO_BINDTODEVICE, or a link-local address's scope) is still the
+ * sender of what it sends through loopback: a connection to an address of this machine on
+ * that device is decided with its label, never with the host label of the address, which
+ * the ambient rules here would allow. The server's answers are allowed: only the request
+ * decides.
+ */
+TEST_F(net, device_bound_socket_is_still_the_sender)
+{
+	const char *dev = self->family == AF_INET ? "lbl4" : "lbl6";
+	pid_t there = self->family == AF_INET ? other_host(_metadata, "lbl4", "lbl4p") :
+						other_host(_metadata, "lbl6", "lbl6p");
+	int srv, cli, conn;
+
+	ASSERT_EQ(0, load("_ nt_srv w\n_ nt_cli w\nnt_srv nt_cli w\n"));
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_srv", self->here, 41011);
+	ASSERT_LE(0, srv);
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, setsockopt(cli, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1));
+	EXPECT_EQ(-1, connect_within(cli, self->family, self->here, 41011));
+	EXPECT_EQ(ETIMEDOUT, errno);
+	close(cli);
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, setsockopt(cli, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1));
+	ASSERT_EQ(0, connect_within(cli, self->family, self->here, 41011));
+	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+	EXPECT_LE(0, conn);
+	close(conn);
+	close(cli);
+	close(srv);
+	end_other_host(there, dev);
+	ASSERT_EQ(0, load("_ nt_srv -\n_ nt_cli -\nnt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
+/*
+ * A local packet of a protocol that does not name its sender (UDP-Lite here) is refused,
+ * whatever the rules: the host label of the source address, which the sender chooses, does
+ * not stand for it.
+ */
+TEST_F(net, local_sender_that_cannot_be_named_is_refused)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, self->family, self->loopback, 41012);
+	int srv = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDPLITE);
+	int cli = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDPLITE);
+
+	ASSERT_LE(0, srv);
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, set_sock_label(srv, XATTR_IPIN, "nt_srv"));
+	ASSERT_EQ(0, set_sock_label(cli, XATTR_IPOUT, "nt_cli"));
+	ASSERT_EQ(0, bind(srv, (struct sockaddr *)&ss, len));
+	ASSERT_EQ(0, load("_ nt_srv w\nnt_cli nt_srv w\n"));
+	ASSERT_EQ(1, sendto(cli, "x", 1, 0, (struct sockaddr *)&ss, len));
+	EXPECT_FALSE(received(srv));
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("_ nt_srv -\nnt_cli nt_srv -\n"));
+}
+
+/*
+ * An IPv6 routing header sends packets on to the addresses it lists, past the address label
+ * checked: refused as a sticky option and in a message, for every socket.
+ */
+TEST(ipv6_routing_headers_are_refused)
+{
+	/* A segment routing header (type 4) of one segment, fd09::2. */
+	struct {
+		__u8 nexthdr, hdrlen, type, segments_left, first_segment, flags;
+		__u16 tag;
+		struct in6_addr segment;
+	} srh = { .hdrlen = 2, .type = 4, .segments_left = 0 };
+	char control[CMSG_SPACE(sizeof(srh))] = {};
+	struct sockaddr_in6 to = { .sin6_family = AF_INET6, .sin6_port = htons(9),
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
+	struct msghdr msg = { .msg_name = &to, .msg_namelen = sizeof(to), .msg_iov = &iov,
+			      .msg_iovlen = 1, .msg_control = control,
+			      .msg_controllen = sizeof(control) };
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+	int fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	ASSERT_LE(0, fd);
+	inet_pton(AF_INET6, THERE6, &srh.segment);
+	EXPECT_EQ(-1, setsockopt(fd, SOL_IPV6, IPV6_RTHDR, &srh, sizeof(srh)));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(-1, setsockopt(fd, SOL_IPV6, IPV6_2292PKTOPTIONS, NULL, 0));
+	EXPECT_EQ(EACCES, errno);
+	cmsg->cmsg_level = SOL_IPV6;
+	cmsg->cmsg_type = IPV6_RTHDR;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(srh));
+	memcpy(CMSG_DATA(cmsg), &srh, sizeof(srh));
+	EXPECT_EQ(-1, sendmsg(fd, &msg, 0));
+	EXPECT_EQ(EACCES, errno);
+	close(fd);
 }
 
 /*

@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: internet sockets, IPv4 and IPv6, as Smack's model: a packet needs write from its
+ * sender to the receiving socket's in label, and the sender is either
+ * - another host: the host's label (host.c) stands for it. It is checked at both ends: a
+ *   socket's out label to the destination host's label at connect() and sendmsg(), the source
+ *   host's label to the receiving socket's in label on delivery;
+ * - a socket of this network namespace (the packet came through its loopback device): its out
+ *   label, checked on delivery against the receiver's in label. Label sends no CIPSO: the
+ *   sending socket is found in the kernel's own socket tables instead (Smack's IPv6 port list
+ *   plays this part for IPv6). TCP's four addresses and ports name the sender (several, bound
+ *   to different devices, may share them: each must be allowed); the connection request is
+ *   decided both ways (replies need the server to write to the client), and each segment of
+ *   the connection against the peer then recorded. A UDP port may be shared (SO_REUSEADDR,
+ *   SO_REUSEPORT): every socket bound to the datagram's source port must be allowed. A local
+ *   packet whose sender cannot be named is refused, but for what carries nothing of a task's
+ *   (a TCP reset or acknowledgment without data, an ICMP answer of the kernel).
+ * A socket of another network namespace is another host, reached through a device.
+ */
+
+#include "label.h"
+#include "sock.h"
+
+#include <linux/icmp.h>
+#include <linux/in6.h>
+#include <linux/inetdevice.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/lsm_audit.h>
+#include <linux/net.h>
+#include <linux/ratelimit.h>
+#include <linux/skbuff.h>
+#include <linux/socket.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
+#include <net/addrconf.h>
+#include <net/inet6_hashtables.h>
+#include <net/inet_hashtables.h>
+#include <net/ip.h>
+#include <net/ipv6.h>
+#include <net/request_sock.h>
+#include <net/sock.h>
+#include <net/udp.h>
+
+static bool inet_family(const struct sock *sk)
+{
+	return sk->sk_family == AF_INET || sk->sk_family == AF_INET6;
+}
+
+/* The class of an internet socket, as SELinux names it, for the log. */
+static const char *inet_class(const struct sock *sk)
+{
+	switch (sk->sk_protocol) {
+	case IPPROTO_TCP:
+		return "tcp_socket";
+	case IPPROTO_UDP:
+		return "udp_socket";
+	default:
+		return "rawip_socket";
+	}
+}
+
+/*
+ * Whether an address is one of this network namespace's own. Packets to it go through the
+ * loopback device and are decided where they are delivered. The unspecified address reaches
+ * this machine too. Without IPv6 built in, no IPv6 address but the loopback one is known to be
+ * local, and the others are checked as hosts: a check more, never one less.
+ */
+static bool local4(struct net *net, __be32 addr)
+{
+	return ipv4_is_zeronet(addr) || ipv4_is_loopback(addr) ||
+	       inet_addr_type(net, addr) == RTN_LOCAL;
+}
+
+static bool local6(struct net *net, const struct in6_addr *addr)
+{
+	if (ipv6_addr_v4mapped(addr))
+		return local4(net, addr->s6_addr32[3]);
+	if (ipv6_addr_any(addr) || ipv6_addr_loopback(addr))
+		return true;
+#if IS_BUILTIN(CONFIG_IPV6)
+	return ipv6_chk_addr(net, addr, NULL, 0);
+#else
+	return false;
+#endif
+}
+
+/*
+ * connect() and sendmsg() to another host: the socket's out label writes to the host's label.
+ * Addresses the protocol will refuse (too short, another family) are left to it. Like the
+ * protocols, an AF_INET socket takes an AF_UNSPEC address as an IPv4 one in sendmsg(), and an
+ * AF_INET6 socket takes an AF_INET one.
+ */
+static int check_destination(struct sock *sk, const struct sockaddr *address, int len,
+			     bool unspec, const char *hook)
+{
+	const struct sockaddr_in *sin = (const struct sockaddr_in *)address;
+	const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)address;
+	struct lsm_network_audit net = { .netif = 0 };
+	struct label *host;
+
+	if (len < offsetofend(struct sockaddr, sa_family))
+		return 0;
+	switch (address->sa_family) {
+	case AF_UNSPEC:
+		if (!unspec || sk->sk_family != AF_INET)
+			return 0;
+		fallthrough;
+	case AF_INET:
+		if (len < sizeof(*sin) || local4(sock_net(sk), sin->sin_addr.s_addr))
+			return 0;
+		host = label_host4(sin->sin_addr.s_addr);
+		net.family = AF_INET;
+		net.v4info.daddr = sin->sin_addr.s_addr;
+		net.dport = sin->sin_port;
+		break;
+	case AF_INET6:
+		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133 ||
+		    local6(sock_net(sk), &sin6->sin6_addr))
+			return 0;
+		host = label_host6(&sin6->sin6_addr);
+		net.family = AF_INET6;
+		net.v6info.daddr = sin6->sin6_addr;
+		net.dport = sin6->sin6_port;
+		break;
+	default:
+		return 0;
+	}
+	return label_check_net(label_sock_out(sk), host, hook, &net, inet_class(sk));
+}
+
+static int hook_socket_connect(struct socket *sock, struct sockaddr *address, int addrlen)
+{
+	if (!inet_family(sock->sk))
+		return 0;
+	return check_destination(sock->sk, address, addrlen, false, "socket_connect");
+}
+
+static DEFINE_RATELIMIT_STATE(routing_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * An IPv6 routing header sends a socket's packets on to addresses it lists, which are not
+ * the one connect() or sendmsg() named and label checked: every socket is refused one, as a
+ * sticky option (IPV6_RTHDR, and IPV6_2292PKTOPTIONS, which may hold one; the hook does not
+ * see the value) and in a message's control data.
+ */
+static int refuse_routing_header(const char *how)
+{
+	char comm[STACKER_COMM_ESCAPED];
+
+	if (__ratelimit(&routing_refusals))
+		pr_notice("IPv6 routing header refused (%s): label cannot check where it leads: pid=%d comm=\"%s\"\n",
+			  how, task_pid_nr(current), stacker_escaped_comm(comm));
+	return -EACCES;
+}
+
+static int hook_socket_setsockopt(struct socket *sock, int level, int optname)
+{
+	if (sock->sk->sk_family == AF_INET6 && level == SOL_IPV6 &&
+	    (optname == IPV6_RTHDR || optname == IPV6_2292PKTOPTIONS))
+		return refuse_routing_header("setsockopt");
+	return 0;
+}
+
+/* Whether a message's control data (copied into the kernel) holds a routing header. */
+static bool routing_header_in(struct msghdr *msg)
+{
+	struct cmsghdr *cmsg;
+
+	if (!msg->msg_controllen || msg->msg_control_is_user)
+		return false;
+	for_each_cmsghdr(cmsg, msg)
+		if (cmsg->cmsg_level == SOL_IPV6 &&
+		    (cmsg->cmsg_type == IPV6_RTHDR || cmsg->cmsg_type == IPV6_2292RTHDR))
+			return true;
+	return false;
+}
+
+/* A datagram to an address; without one, connect() decided. */
+static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size)
+{
+	struct sock *sk = sock->sk;
+
+	if (!inet_family(sk))
+		return 0;
+	if (sk->sk_family == AF_INET6 && routing_header_in(msg))
+		return refuse_routing_header("sendmsg");
+	if (!msg->msg_name)
+		return 0;
+	return check_destination(sk, msg->msg_name, msg->msg_namelen, true, "socket_sendmsg");
+}
+
+/*
+ * The addresses of a received IP packet, as the packet says them (source first), and its
+ * ports when @proto (the receiving socket's, which the stack delivered it by) is TCP or UDP;
+ * *@offset: where the transport header starts, from skb->data (negative once the data is past
+ * it). Returns 0, or -1 for a packet that is not IP or whose transport header is not known.
+ * The IP header was checked before delivery, the transport header by the protocol.
+ */
+static int packet_addresses(const struct sk_buff *skb, int proto,
+			    struct lsm_network_audit *net, int *offset)
+{
+	__be16 ports[2], *p;
+
+	net->netif = skb->skb_iif;
+	if (!skb_transport_header_was_set(skb))
+		return -1;
+	*offset = skb_transport_offset(skb);
+	switch (ntohs(skb->protocol)) {
+	case ETH_P_IP:
+		net->family = AF_INET;
+		net->v4info.saddr = ip_hdr(skb)->saddr;
+		net->v4info.daddr = ip_hdr(skb)->daddr;
+		break;
+#if IS_ENABLED(CONFIG_IPV6)
+	case ETH_P_IPV6:
+		net->family = AF_INET6;
+		net->v6info.saddr = ipv6_hdr(skb)->saddr;
+		net->v6info.daddr = ipv6_hdr(skb)->daddr;
+		break;
+#endif
+	default:
+		return -1;
+	}
+	if (proto != IPPROTO_TCP && proto != IPPROTO_UDP)
+		return 0;
+	p = skb_header_pointer(skb, *offset, sizeof(ports), ports);
+	if (!p)
+		return -1;
+	net->sport = p[0];
+	net->dport = p[1];
+	return 0;
+}
+
+static struct label *packet_host(const struct lsm_network_audit *net)
+{
+	if (net->family == AF_INET)
+		return label_host4(net->v4info.saddr);
+	return label_host6(&net->v6info.saddr);
+}
+
+/*
+ * A packet of this network namespace's own sockets: it came through the loopback device, or is
+ * a multicast or broadcast copy looped back. Nothing from another namespace or host arrives so.
+ */
+static bool packet_local(const struct sk_buff *skb)
+{
+	return skb->skb_iif == LOOPBACK_IFINDEX || skb->pkt_type == PACKET_LOOPBACK;
+}
+
+/*
+ * A local packet whose sender cannot be named: decided as from "*", which may write nothing,
+ * and logged so.
+ */
+static int no_sender(const struct sock *sk, const char *hook, struct lsm_network_audit *net)
+{
+	return label_check_net(label_star, label_sock_in(sk), hook, net, inet_class(sk));
+}
+
+/*
+ * Whether @s, a UDP socket, may have sent a packet whose source port is @port: it is bound to
+ * the port, in the namespace, of the packet's family or an IPv6 one that takes IPv4. Bound
+ * addresses and connected peers are not compared: a socket more is asked, never one less.
+ */
+static bool udp_may_have_sent(const struct sock *s, const struct net *net, u16 port, int family)
+{
+	if (!net_eq(sock_net(s), net) || s->sk_num != port)
+		return false;
+	if (family == AF_INET6)
+		return s->sk_family == AF_INET6;
+	return s->sk_family == AF_INET || !ipv6_only_sock(s);
+}
+
+/*
+ * A UDP datagram between two sockets of this namespace: every socket bound to its source port
+ * writes to the receiver. Without one (it closed, or the packet was made by a raw socket), the
+ * datagram is refused.
+ */
+static int local_udp(const struct sock *sk, struct lsm_network_audit *net)
+{
+	struct net *ns = sock_net(sk);
+	u16 port = ntohs(net->sport);
+	struct udp_hslot *hslot = udp_hashslot(ns->ipv4.udp_table, ns, port);
+	struct label *in = label_sock_in(sk);
+	bool found = false;
+	struct sock *s;
+	int rc = 0;
+
+	rcu_read_lock();
+	sk_for_each_rcu(s, &hslot->head) {
+		if (!udp_may_have_sent(s, ns, port, net->family))
+			continue;
+		found = true;
+		rc = label_check_net(label_sock_out(s), in, "socket_sock_rcv_skb", net,
+				     "udp_socket");
+		if (rc)
+			break;
+	}
+	rcu_read_unlock();
+	return found ? rc : no_sender(sk, "socket_sock_rcv_skb", net);
+}
+
+/* The most TCP sockets that may share one packet's addresses and ports; more are refused. */
+#define TCP_SENDERS_MAX 4
+
+/**
+ * struct tcp_senders - the TCP sockets of a namespace that may have sent a local segment
+ * @sk: counted references, put by tcp_senders_put(); no TIME_WAIT socket, which sends no data
+ * @n: how many
+ * @overflow: more than TCP_SENDERS_MAX matched
+ */
+struct tcp_senders {
+	struct sock *sk[TCP_SENDERS_MAX];
+	int n;
+	bool overflow;
+};
+
+static void tcp_senders_put(struct tcp_senders *t)
+{
+	while (t->n)
+		sock_gen_put(t->sk[--t->n]);
+	t->overflow = false;
+}
+
+/*
+ * Whether @s's own address and port are @net's source and its peer's @net's destination (the
+ * established hash's match, inet_match() and inet6_match(), without the bound device: a socket
+ * bound to any device may have sent the segment through loopback).
+ */
+static bool tcp_may_have_sent(const struct sock *s, const struct net *ns,
+			      const struct lsm_network_audit *net, __portpair ports,
+			      __addrpair cookie)
+{
+	if (!net_eq(sock_net(s), ns) || s->sk_portpair != ports)
+		return false;
+	if (net->family == AF_INET)
+		return s->sk_addrpair == cookie;
+#if IS_ENABLED(CONFIG_IPV6)
+	return s->sk_family == AF_INET6 && ipv6_addr_equal(&s->sk_v6_daddr, &net->v6info.daddr) &&
+	       ipv6_addr_equal(&s->sk_v6_rcv_saddr, &net->v6info.saddr);
+#else
+	return false;
+#endif
+}
+
+/*
+ * Find the senders of a local TCP segment in the established hash, as
+ * __inet_lookup_established() does (which also compares the bound device with the one the
+ * segment came in by): under RCU, a socket counted before it is kept and matched again after,
+ * since TCP sockets are SLAB_TYPESAFE_BY_RCU, and the walk made again if it ended on another
+ * chain's nulls.
+ */
+static void tcp_senders_find(struct net *ns, const struct lsm_network_audit *net,
+			     struct tcp_senders *t)
+{
+	struct inet_hashinfo *hinfo = ns->ipv4.tcp_death_row.hashinfo;
+	const __portpair ports = INET_COMBINED_PORTS(net->dport, ntohs(net->sport));
+	const struct hlist_nulls_node *node;
+	unsigned int hash, slot;
+	struct sock *s;
+	INET_ADDR_COOKIE(cookie, net->v4info.daddr, net->v4info.saddr);
+
+	t->n = 0;
+	t->overflow = false;
+#if IS_ENABLED(CONFIG_IPV6)
+	if (net->family == AF_INET6)
+		hash = inet6_ehashfn(ns, &net->v6info.saddr, ntohs(net->sport), &net->v6info.daddr,
+				     net->dport);
+	else
+#endif
+		hash = inet_ehashfn(ns, net->v4info.saddr, ntohs(net->sport), net->v4info.daddr,
+				    net->dport);
+	slot = hash & hinfo->ehash_mask;
+	rcu_read_lock();
+begin:
+	sk_nulls_for_each_rcu(s, node, &hinfo->ehash[slot].chain) {
+		if (s->sk_hash != hash || s->sk_state == TCP_TIME_WAIT ||
+		    !tcp_may_have_sent(s, ns, net, ports, cookie))
+			continue;
+		if (!refcount_inc_not_zero(&s->sk_refcnt))
+			continue;
+		if (!tcp_may_have_sent(s, ns, net, ports, cookie)) {
+			sock_gen_put(s);
+			tcp_senders_put(t);
+			goto begin;
+		}
+		if (t->n == TCP_SENDERS_MAX) {
+			sock_gen_put(s);
+			t->overflow = true;
+			break;
+		}
+		t->sk[t->n++] = s;
+	}
+	if (!t->overflow && get_nulls_value(node) != slot) {
+		tcp_senders_put(t);
+		goto begin;
+	}
+	rcu_read_unlock();
+}
+
+/* A sender's label: its out label; a request socket's, its listener's. */
+static struct label *tcp_sender_label(const struct sock *s)
+{
+	if (s->sk_state == TCP_NEW_SYN_RECV)
+		return label_sock_out(inet_reqsk(s)->rsk_listener);
+	return label_sock_out(s);
+}
+
+/*
+ * Every sender of @t writes to @in. Without one, only a segment that carries nothing of a
+ * task's (@empty: no data, no SYN: the kernel's reset or acknowledgment for a closed
+ * connection, a TIME_WAIT socket's) passes; too many senders to ask are refused.
+ */
+static int tcp_senders_write(const struct sock *sk, const struct tcp_senders *t, bool empty,
+			     const char *hook, struct lsm_network_audit *net)
+{
+	struct label *in = label_sock_in(sk);
+	int i, rc = 0;
+
+	if (t->overflow || (!t->n && !empty))
+		return no_sender(sk, hook, net);
+	for (i = 0; i < t->n && !rc; i++)
+		rc = label_check_net(tcp_sender_label(t->sk[i]), in, hook, net, "tcp_socket");
+	return rc;
+}
+
+/* Whether a TCP segment carries nothing of a task's: no SYN, no data. */
+static bool tcp_empty(const struct sk_buff *skb, int offset)
+{
+	struct tcphdr th_buf;
+	const struct tcphdr *th = skb_header_pointer(skb, offset, sizeof(th_buf), &th_buf);
+
+	return th && !th->syn && (int)skb->len - offset - th->doff * 4 <= 0;
+}
+
+/*
+ * A TCP segment between two sockets of this namespace, to a socket that is not listening (the
+ * listener's are decided by hook_inet_conn_request()): from the peer its connection recorded,
+ * or, before that (a client's answer, a simultaneous open), from the senders found.
+ */
+static int local_tcp(const struct sock *sk, const struct sk_buff *skb,
+		     struct lsm_network_audit *net, int offset)
+{
+	const struct label_sock *ls = label_sock(sk);
+	struct label *peer = ls ? READ_ONCE(ls->peer) : NULL;
+	struct tcp_senders t;
+	int rc;
+
+	if (sk->sk_state == TCP_LISTEN)
+		return 0;
+	if (peer)
+		return label_check_net(peer, label_sock_in(sk), "socket_sock_rcv_skb", net,
+				       "tcp_socket");
+	tcp_senders_find(sock_net(sk), net, &t);
+	rc = tcp_senders_write(sk, &t, tcp_empty(skb, offset), "socket_sock_rcv_skb", net);
+	tcp_senders_put(&t);
+	return rc;
+}
+
+/*
+ * Delivery to an internet socket: the sender writes to the socket's in label. Locally, TCP
+ * and UDP name their senders; an ICMP packet is the kernel's answer (an echo reply to a ping
+ * socket: another task's needs a raw socket, CAP_NET_RAW); another protocol's sender cannot be
+ * named. A packet that is not IP (none should reach an internet socket) is the ambient label's,
+ * or, locally, has no sender.
+ */
+static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	struct lsm_network_audit net = {};
+	int proto, offset;
+
+	if (!inet_family(sk))
+		return 0;
+	proto = sk->sk_protocol;
+	if (packet_addresses(skb, proto, &net, &offset))
+		return packet_local(skb) ? no_sender(sk, "socket_sock_rcv_skb", &net) :
+		       label_check_net(label_ambient_get(), label_sock_in(sk),
+				       "socket_sock_rcv_skb", &net, inet_class(sk));
+	if (!packet_local(skb))
+		return label_check_net(packet_host(&net), label_sock_in(sk),
+				       "socket_sock_rcv_skb", &net, inet_class(sk));
+	switch (proto) {
+	case IPPROTO_TCP:
+		return local_tcp(sk, skb, &net, offset);
+	case IPPROTO_UDP:
+		return local_udp(sk, &net);
+	case IPPROTO_ICMP:
+	case IPPROTO_ICMPV6:
+		return 0;
+	default:
+		return no_sender(sk, "socket_sock_rcv_skb", &net);
+	}
+}
+
+/*
+ * The request for a connection from a socket of this namespace: the client's out label writes
+ * to the listener's in label, and the listener's out label to the client's in label, for the
+ * replies (which the client's delivery check also asks). One from another host was decided on
+ * delivery to the listener.
+ */
+static int hook_inet_conn_request(const struct sock *sk, struct sk_buff *skb,
+				  struct request_sock *req)
+{
+	struct lsm_network_audit net = {};
+	struct tcp_senders t;
+	int i, offset, rc;
+
+	if (!packet_local(skb) || packet_addresses(skb, IPPROTO_TCP, &net, &offset))
+		return 0;
+	tcp_senders_find(sock_net(sk), &net, &t);
+	rc = tcp_senders_write(sk, &t, false, "inet_conn_request", &net);
+	for (i = 0; i < t.n && !rc; i++)
+		if (sk_fullsock(t.sk[i]))
+			rc = label_check_net(label_sock_out(sk), label_sock_in(t.sk[i]),
+					     "inet_conn_request", &net, "tcp_socket");
+	tcp_senders_put(&t);
+	return rc;
+}
+
+/*
+ * Record the label of a new connection's other end, which its later segments are decided
+ * against and security.labelpeer shows: the one socket of this namespace found, or the
+ * host's for another host. None, or more than one, locally: none recorded, and each segment
+ * looks again.
+ */
+static void set_peer(struct sock *sk, struct lsm_network_audit *net, bool local)
+{
+	struct label_sock *ls = label_sock(sk);
+	struct label *peer = NULL;
+	struct tcp_senders t;
+
+	if (!ls)
+		return;
+	if (!local) {
+		WRITE_ONCE(ls->peer, packet_host(net));
+		return;
+	}
+	tcp_senders_find(sock_net(sk), net, &t);
+	if (t.n == 1 && !t.overflow)
+		peer = tcp_sender_label(t.sk[0]);
+	tcp_senders_put(&t);
+	WRITE_ONCE(ls->peer, peer);
+}
+
+/* The server's new connection: its peer is the client, local if its address is this one's. */
+static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *req)
+{
+	const struct inet_request_sock *ireq = inet_rsk(req);
+	struct lsm_network_audit net = {
+		.family = AF_INET,
+		.sport = ireq->ir_rmt_port,
+		.dport = htons(ireq->ir_num),
+		.v4info.saddr = ireq->ir_rmt_addr,
+		.v4info.daddr = ireq->ir_loc_addr,
+	};
+	bool local;
+
+	local = local4(sock_net(newsk), net.v4info.saddr);
+#if IS_ENABLED(CONFIG_IPV6)
+	if (newsk->sk_family == AF_INET6 && !ipv6_addr_v4mapped(&ireq->ir_v6_rmt_addr)) {
+		net.family = AF_INET6;
+		net.v6info.saddr = ireq->ir_v6_rmt_addr;
+		net.v6info.daddr = ireq->ir_v6_loc_addr;
+		local = local6(sock_net(newsk), &net.v6info.saddr);
+	}
+#endif
+	set_peer(newsk, &net, local);
+}
+
+/* The client's connection: its peer is the server, as its answer says. */
+static void hook_inet_conn_established(struct sock *sk, struct sk_buff *skb)
+{
+	struct lsm_network_audit net = {};
+	int offset;
+
+	if (!packet_addresses(skb, IPPROTO_TCP, &net, &offset))
+		set_peer(sk, &net, packet_local(skb));
+}
+
+static struct security_hook_list label_inet_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(socket_connect, hook_socket_connect),
+	LSM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
+	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
+	LSM_HOOK_INIT(socket_sock_rcv_skb, hook_socket_sock_rcv_skb),
+	LSM_HOOK_INIT(inet_conn_request, hook_inet_conn_request),
+	LSM_HOOK_INIT(inet_csk_clone, hook_inet_csk_clone),
+	LSM_HOOK_INIT(inet_conn_established, hook_inet_conn_established),
+};
+
+/**
+ * label_add_inet_hooks() - register the internet socket hooks
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_inet_hooks(void)
+{
+	label_add_hooks(label_inet_hooks, ARRAY_SIZE(label_inet_hooks));
+}

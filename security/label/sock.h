@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Label: what the module keeps on a socket, for net.c, inet.c and the blob sizes.
+ */
+#ifndef _SECURITY_LABEL_SOCK_H
+#define _SECURITY_LABEL_SOCK_H
+
+#include "label.h"
+
+#include <net/sock.h>
+
+/**
+ * struct label_sock - what the module keeps on a socket
+ * @obj: its in label, which what it receives is decided against; first, as in label_inode
+ * @out: its out label, which what it sends is decided with
+ * @peer: a TCP connection's other end: the label of the socket found at its start, or the
+ *	host's; NULL before it is known. Shown by security.labelpeer.
+ *
+ * The labels are its creator's until security.labelipin and labelipout change them; written
+ * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
+ */
+struct label_sock {
+	struct label_obj obj;
+	struct label *out;
+	struct label *peer;
+};
+
+/* The socket's label_sock, or NULL without the module's value. */
+static inline struct label_sock *label_sock(const struct sock *sk)
+{
+	struct label_obj *obj = security_get_value(sk->sk_security, STACKER_SOCK, &label_values);
+
+	return obj ? container_of(obj, struct label_sock, obj) : NULL;
+}
+
+/* A socket's in label: what it receives is decided against it. */
+static inline struct label *label_sock_in(const struct sock *sk)
+{
+	struct label_sock *ls = label_sock(sk);
+
+	return label_of_obj(ls ? &ls->obj : NULL);
+}
+
+/* A socket's out label: what it sends is decided with it. */
+static inline struct label *label_sock_out(const struct sock *sk)
+{
+	struct label_sock *ls = label_sock(sk);
+	struct label *out = ls ? READ_ONCE(ls->out) : NULL;
+
+	return out ?: label_sock_in(sk);
+}
+
+#endif /* _SECURITY_LABEL_SOCK_H */
