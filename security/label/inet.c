@@ -344,6 +344,14 @@ static bool tcp_may_have_sent(const struct sock *s, const struct net *ns,
 #endif
 }
 
+/* The established hash's key of a socket's two IPv4 addresses, its peer's first. */
+static __addrpair tcp_cookie(__be32 peer, __be32 own)
+{
+	INET_ADDR_COOKIE(cookie, peer, own);
+
+	return cookie;
+}
+
 /*
  * Find the senders of a local TCP segment in the established hash, as
  * __inet_lookup_established() does (which also compares the bound device with the one the
@@ -358,8 +366,8 @@ static void tcp_senders_find(struct net *ns, const struct lsm_network_audit *net
 	const __portpair ports = INET_COMBINED_PORTS(net->dport, ntohs(net->sport));
 	const struct hlist_nulls_node *node;
 	unsigned int hash, slot;
+	__addrpair cookie = tcp_cookie(net->v4info.daddr, net->v4info.saddr);
 	struct sock *s;
-	INET_ADDR_COOKIE(cookie, net->v4info.daddr, net->v4info.saddr);
 
 	t->n = 0;
 	t->overflow = false;
