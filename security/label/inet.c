@@ -86,7 +86,19 @@ static bool local6(struct net *net, const struct in6_addr *addr)
 }
 
 /*
+ * Whether @out may write to @host, without a log: the common answer, first. When grants are
+ * logged, no: label_check_net() then decides and logs.
+ */
+static bool host_allowed(const struct label *out, const struct label *host)
+{
+	return !static_branch_unlikely(&label_log_grants) &&
+	       !label_decide(out, host, LABEL_MAY_WRITE);
+}
+
+/*
  * connect() and sendmsg() to another host: the socket's out label writes to the host's label.
+ * An address of this namespace is left to delivery: as the routing table says so only at a
+ * cost (inet_addr_type()), it is asked only of a destination the host's label refuses.
  * Addresses the protocol will refuse (too short, another family) are left to it. Like the
  * protocols, an AF_INET socket takes an AF_UNSPEC address as an IPv4 one in sendmsg(), and an
  * AF_INET6 socket takes an AF_INET one.
@@ -97,7 +109,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	const struct sockaddr_in *sin = (const struct sockaddr_in *)address;
 	const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)address;
 	struct lsm_network_audit net = { .netif = 0 };
-	struct label *host;
+	struct label *out = label_sock_out(sk), *host;
 
 	if (len < offsetofend(struct sockaddr, sa_family))
 		return 0;
@@ -107,18 +119,21 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 			return 0;
 		fallthrough;
 	case AF_INET:
-		if (len < sizeof(*sin) || local4(sock_net(sk), sin->sin_addr.s_addr))
+		if (len < sizeof(*sin))
 			return 0;
 		host = label_host4(sin->sin_addr.s_addr);
+		if (host_allowed(out, host) || local4(sock_net(sk), sin->sin_addr.s_addr))
+			return 0;
 		net.family = AF_INET;
 		net.v4info.daddr = sin->sin_addr.s_addr;
 		net.dport = sin->sin_port;
 		break;
 	case AF_INET6:
-		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133 ||
-		    local6(sock_net(sk), &sin6->sin6_addr))
+		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133)
 			return 0;
 		host = label_host6(&sin6->sin6_addr);
+		if (host_allowed(out, host) || local6(sock_net(sk), &sin6->sin6_addr))
+			return 0;
 		net.family = AF_INET6;
 		net.v6info.daddr = sin6->sin6_addr;
 		net.dport = sin6->sin6_port;
@@ -126,7 +141,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	default:
 		return 0;
 	}
-	return label_check_net(label_sock_out(sk), host, hook, &net, inet_class(sk));
+	return label_check_net(out, host, hook, &net, inet_class(sk));
 }
 
 static int hook_socket_connect(struct socket *sock, struct sockaddr *address, int addrlen)
