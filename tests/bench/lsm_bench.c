@@ -17,7 +17,8 @@
  *                           those labels.
  * The network workloads run over loopback (a TCP connection, a UDP datagram) and toward other
  * hosts, which the VM has no route to: a datagram to a host with an entry (10.0.0.0/8 under
- * wb.bench_rules) and to one without, each checked and then refused by routing.
+ * wb.bench_rules) and to one without, each checked and then refused by routing. The loopback
+ * rows are measured again ("_host_label") after wb.bench_rules labels 127.0.0.0/8.
  * "lsm_bench --short" runs every workload a few times only: make check's pass that keeps this
  * program working, not a measurement.
  */
@@ -307,6 +308,16 @@ static const struct op other_ops[] = {
 };
 
 /*
+ * The loopback workloads, measured again once 127.0.0.0/8 is a labelled host: Smack then
+ * sends no CIPSO there and labels what comes from it; label decides local packets with their
+ * sending socket whatever the host labels say.
+ */
+static const struct op loopback_ops[] = {
+	{ "tcp_connect+accept+close", op_tcp_connection, 200 },
+	{ "udp_send+receive", op_udp_round, 1000 },
+};
+
+/*
  * Let the work that earlier steps left behind (freeing what they allocated after an RCU grace
  * period, writeback, the journal) run before the next measurement, not in it.
  */
@@ -525,6 +536,20 @@ static void load_host_label(bool label)
 	close(f);
 }
 
+/* Loopback labelled p1, which the policy's subject writes and is written by. */
+static void label_loopback(void)
+{
+	static const char host[] = "127.0.0.0/8 p1", rules[] = "p1 p0 w\n";
+	bool label;
+	int f = open_load(&label);
+
+	must(f >= 0 && write(f, rules, strlen(rules)) == (ssize_t)strlen(rules), "loopback rule");
+	close(f);
+	f = open(label ? "/sys/kernel/security/label/netlabel" : SMACK_FS "/netlabel", O_WRONLY);
+	must(f >= 0 && write(f, host, strlen(host)) == (ssize_t)strlen(host), "loopback label");
+	close(f);
+}
+
 /*
  * wb.bench_rules: 200 rules over 50 labels, four a subject (rwxa on the floor "_", rwx on each of
  * the next three labels), loaded one per write; then this process takes the first subject's
@@ -687,6 +712,7 @@ int main(int argc, char **argv)
 {
 	pid_t echoes[3];
 	const char *arg;
+	bool policy;
 	unsigned int i;
 	cpu_set_t cpu0;
 	bool label;
@@ -706,7 +732,8 @@ int main(int argc, char **argv)
 	if (arg)
 		load_module(arg);
 	arg = cmdline_arg("wb.bench_rules");
-	if (arg && !strcmp(arg, "1"))
+	policy = arg && !strcmp(arg, "1");
+	if (policy)
 		load_policy();
 	/* Let the work that boot leaves behind (deferred initcalls, RCU, console) finish first. */
 	if (scale == 1)
@@ -729,6 +756,11 @@ int main(int argc, char **argv)
 		file_workloads("/var/tmp/wb-bench", "ext4");
 	for (i = 0; i < ARRAY_SIZE(other_ops); i++)
 		run(&other_ops[i], "");
+	/* The loopback rows again, loopback labelled as a host where the policy runs. */
+	if (policy)
+		label_loopback();
+	for (i = 0; i < ARRAY_SIZE(loopback_ops); i++)
+		run(&loopback_ops[i], "_host_label");
 	for (i = 0; i < ARRAY_SIZE(echoes); i++)
 		kill(echoes[i], SIGKILL);
 	msgctl(msq, IPC_RMID, NULL);

@@ -16,7 +16,7 @@ files="stat,stat_8,fstat,open+close,create+unlink,write_1k,read_1k,mmap(PROT_EXE
 same "every file workload on tmpfs" "$files" "$(rows '@tmpfs$')"
 same "every file workload on ext4" "$files" "$(rows '@ext4$')"
 same "every other workload, then label's rule loading" \
-	"null_syscall,open+close_proc,kill(self,0),kill(other),pipe_round_trip,unix_stream_round_trip,unix_dgram_round_trip,msg_send+receive,fork+exit,fork+exec,load_rule,load_again,write_null,load_empty,load_batch" \
+	"null_syscall,open+close_proc,kill(self,0),kill(other),pipe_round_trip,unix_stream_round_trip,unix_dgram_round_trip,msg_send+receive,tcp_connect+accept+close,udp_send+receive,udp_send_host_listed,udp_send_host_unlisted,fork+exit,fork+exec,tcp_connect+accept+close_host_label,udp_send+receive_host_label,load_rule,load_again,write_null,load_empty,load_batch" \
 	"$(rows '^[^@]*$')"
 same "every figure is a number, of instructions above zero" "" \
 	"$(printf '%s\n' "$out" | awk '$1 == "bench" && !($3 ~ /^[0-9]+$/ && ($3 > 0 || $2 ~ /^slab_/)) { print }')"
