@@ -714,6 +714,62 @@ TEST(ipv6_routing_headers_are_refused)
 }
 
 /*
+ * The confined task's own ways around a host label, as an unprivileged task and as root
+ * without CAP_MAC_ADMIN: its socket's labels are its own until CAP_MAC_ADMIN changes them, the
+ * host files and ambient are policy, and a routing header would send the datagram past the
+ * checked address. The destination's label refuses each datagram.
+ */
+static int confined_sender(void)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, AF_INET6, THERE6, 41013);
+	struct {
+		__u8 nexthdr, hdrlen, type, segments_left, first_segment, flags;
+		__u16 tag;
+		struct in6_addr segment;
+	} srh = { .hdrlen = 2, .type = 4 };
+	int fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int four = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || four < 0)
+		return 10;
+	if (sendto(fd, "x", 1, 0, (struct sockaddr *)&ss, len) != -1 || errno != EACCES)
+		return 11;
+	if (send_to(four, AF_INET, THERE4, 41013) != -1 || errno != EACCES)
+		return 12;
+	if (!set_sock_label(fd, XATTR_IPOUT, "_") || errno != EPERM)
+		return 13;
+	if (write_str(NETLABEL, THERE4 " nt_cli") >= 0 ||
+	    write_str(IPV6HOST, THERE6 " nt_cli") >= 0 || write_str(AMBIENT, "nt_cli") >= 0)
+		return 14;
+	inet_pton(AF_INET6, THERE6, &srh.segment);
+	if (!setsockopt(fd, SOL_IPV6, IPV6_RTHDR, &srh, sizeof(srh)) || errno != EACCES)
+		return 15;
+	return 0;
+}
+
+/* confined_sender() in a child of @label and @who: its status, 0 if every way was refused. */
+static int confined_as(const char *label, enum who who)
+{
+	pid_t pid = fork_as(label, who);
+
+	if (!pid)
+		_exit(confined_sender());
+	return child_status(pid);
+}
+
+TEST(confined_task_cannot_get_around_a_host_label)
+{
+	ASSERT_EQ(0, write_str(NETLABEL, THERE4 "/32 nt_host") > 0 ? 0 : -1);
+	ASSERT_EQ(0, write_str(IPV6HOST, THERE6 "/128 nt_host") > 0 ? 0 : -1);
+	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") > 0 ? 0 : -1);
+	ASSERT_EQ(0, if_up("lo"));
+	EXPECT_EQ(0, confined_as("nt_cli", NOBODY_USER));
+	EXPECT_EQ(0, confined_as("nt_cli", ROOT_WITHOUT_MAC_ADMIN));
+	forget_hosts();
+}
+
+/*
  * A socket takes its creator's label as its in and out labels; CAP_MAC_ADMIN changes them,
  * as a file's label. labelpeer is read only, and the three are a socket's only.
  */
