@@ -198,29 +198,62 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
 }
 
 /*
- * Whether a proc dentry is /proc/sys or below it. Its parent is instantiated before it, so the
- * parent's label says it for all but /proc/sys itself, named in the proc root.
+ * The kernel's control files: writing one configures the kernel, many need only euid 0, and
+ * some hand the kernel a program to run with every capability or a place to take code or data
+ * from: /proc/sys/kernel/modprobe, binfmt_misc's register (its interpreter runs for every
+ * matching exec), sysfs's uevent_helper and module parameters (firmware_class.path), configfs's
+ * storage targets, tracefs's kprobe_events (which read kernel memory), EFI variables, cgroup
+ * v1's release_agent (a program run with every capability; cgroup2 has none). Procfs
+ * counts whole: its /proc/<pid>/ files are the task's (task_to_inode labels them first), the
+ * rest is /proc/sys and other kernel knobs. Securityfs is not one: each module there decides
+ * its own files (label's need CAP_MAC_ADMIN, the stacker's ask the hosted module), and the
+ * others' only tighten (IMA's policy appends, lockdown only rises).
  */
-static bool under_proc_sys(struct dentry *dentry)
+static bool kernel_control_fs(const struct super_block *sb)
 {
-	struct dentry *parent = dentry->d_parent;
+	switch (sb->s_magic) {
+	case PROC_SUPER_MAGIC:
+	case SYSFS_MAGIC:
+	case BINFMTFS_MAGIC:
+	case DEBUGFS_MAGIC:
+	case TRACEFS_MAGIC:
+	case EFIVARFS_MAGIC:
+	case CGROUP_SUPER_MAGIC:
+		return true;
+	}
+	/* configfs has no magic in a header: fs/configfs/mount.c defines its own. */
+	return !strcmp(sb->s_type->name, "configfs");
+}
 
-	if (IS_ROOT(parent))
-		return dentry != parent && !strcmp(dentry->d_name.name, "sys");
-	return label_of_inode(d_inode(parent)) == label_sysctl;
+/**
+ * label_default() - the label of a file without security.label
+ * @inode: the file
+ *
+ * Its mount's labeldef=; else "_sysctl" on the kernel's control file systems (see
+ * kernel_control_fs()), the floor on others. Not for the root, which is labelroot='s or the
+ * floor, as Smack's smk_root: labeldef= labels what is under it, and a root of the default would
+ * shut out of the whole mount every label without a rule to it.
+ *
+ * Return: the label, never NULL.
+ */
+struct label *label_default(const struct inode *inode)
+{
+	const struct super_block *sb = inode->i_sb;
+
+	if (sb->s_root && d_inode(sb->s_root) == inode)
+		return label_floor;
+	return label_sb_option(sb, LABEL_MOUNT_DEF) ?:
+	       kernel_control_fs(sb) ? label_sysctl : label_floor;
 }
 
 /*
  * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
- * its creator's label, as a file would; /proc/sys and everything below it is "_sysctl";
- * anything else is the default.
+ * its creator's label, as a file would; anything else is the default.
  */
-static struct label *label_without_xattrs(struct dentry *dentry, struct inode *inode)
+static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
 		return label_of_current();
-	if (inode->i_sb->s_magic == PROC_SUPER_MAGIC && under_proc_sys(dentry))
-		return label_sysctl;
 	return label_default(inode);
 }
 
@@ -267,7 +300,7 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 		return;
 	label = pathless_label(dentry, inode);
 	if (!label && !(inode->i_opflags & IOP_XATTR))
-		label = label_without_xattrs(dentry, inode);
+		label = label_without_xattrs(inode);
 	if (!label && S_ISDIR(inode->i_mode))
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {

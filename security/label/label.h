@@ -67,8 +67,9 @@ struct label {
 };
 
 /*
- * The special labels: floor "_", star "*", hat "^", and "_sysctl", the files of /proc/sys,
- * which every task reads and the floor writes, and another label writes only through a rule.
+ * The special labels: floor "_", star "*", hat "^", and "_sysctl", the kernel's control files
+ * (/proc/sys, sysfs, binfmt_misc, ...: label_default()), which every task reads and the floor
+ * writes, and another label writes only through a rule.
  * Set once at boot.
  */
 extern struct label *label_floor __ro_after_init;
@@ -612,21 +613,7 @@ static inline struct label *label_sb_option(const struct super_block *sb,
 	return sbl ? sbl->mount.labels[opt] : NULL;
 }
 
-/*
- * The label of a file without security.label: its mount's labeldef=, or the floor. Not for
- * the root, which is labelroot='s or the floor, as Smack's smk_root: labeldef= labels what is
- * under it, and a root of the default would shut out of the whole mount every label without
- * a rule to it.
- */
-static inline struct label *label_default(const struct inode *inode)
-{
-	const struct super_block *sb = inode->i_sb;
-
-	if (sb->s_root && d_inode(sb->s_root) == inode)
-		return label_floor;
-	return label_sb_option(sb, LABEL_MOUNT_DEF) ?: label_floor;
-}
-
+struct label *label_default(const struct inode *inode);
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
 struct label_set *label_cred_relabel(const struct cred *cred);
 int label_relabel_self_set(struct label_set *set);

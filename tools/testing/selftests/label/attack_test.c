@@ -10,6 +10,7 @@
 #include <linux/io_uring.h>
 #include <mqueue.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/sendfile.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
@@ -626,6 +627,74 @@ TEST(sysctl_written_only_through_its_own_rule)
 		EXPECT_EQ(0, ERRNO_AS("atk_sysctl", ROOT_WITHOUT_MAC_ADMIN,
 				      write_back(sysctls[i])));
 	}
+}
+
+/* Open @path for writing and close it: label decides a write when the file is opened. */
+static int open_for_writing(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/*
+ * The kernel's other control files, where this kernel has them: a file system the test mounts
+ * in its own mount namespace, and the file in it that is opened for writing.
+ */
+static const struct {
+	const char *type, *file;
+} control_mounts[] = {
+	{ "binfmt_misc", "register" },		/* an interpreter for every matching exec */
+	{ "debugfs", "clear_warn_once" },
+};
+
+/*
+ * The rest of the class of the sysctls above: files that configure the kernel, written with
+ * euid 0 or CAP_SYS_ADMIN alone, some naming a program or a path the kernel then uses
+ * (binfmt_misc's register, sysfs's uevent_helper and firmware path, tracefs's kprobe_events).
+ * Procfs outside /proc/<pid>/, sysfs, binfmt_misc, debugfs, tracefs, configfs and efivarfs are
+ * "_sysctl" too: a rule to the floor opens none for writing, a rule to "_sysctl" does. Nothing
+ * is written. Reading them is as before, and as for the floor.
+ */
+TEST(kernel_control_files_written_only_through_their_own_rule)
+{
+	char dir[] = "/tmp/attack-control-XXXXXX", files[8][96];
+	size_t n = 0, i;
+
+	snprintf(files[n++], sizeof(files[0]), "/proc/irq/default_smp_affinity");
+	snprintf(files[n++], sizeof(files[0]), "/sys/module/printk/parameters/time");
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, mount("tmpfs", dir, "tmpfs", 0, "mode=0755"));
+	for (i = 0; i < ARRAY_SIZE(control_mounts); i++) {
+		snprintf(files[n], sizeof(files[0]), "%s/%s", dir, control_mounts[i].type);
+		ASSERT_EQ(0, mkdir(files[n], 0755));
+		if (mount(control_mounts[i].type, files[n], control_mounts[i].type, 0, NULL)) {
+			TH_LOG("no %s here: %s", control_mounts[i].type, strerror(errno));
+			continue;
+		}
+		strcat(files[n], "/");
+		strcat(files[n], control_mounts[i].file);
+		n++;
+	}
+	/* binfmt_misc and debugfs are in every test kernel (base.config). */
+	ASSERT_EQ(4, n);
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+					   open_for_writing(files[i]))) TH_LOG("%s", files[i]);
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, open_for_writing(files[i])))
+			TH_LOG("%s", files[i]);
+		ASSERT_EQ(0, load("atk_control _sysctl w\n"));
+		EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+				      open_for_writing(files[i]))) TH_LOG("%s", files[i]);
+	}
+	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
+	EXPECT_EQ(0, rmdir(dir));
 }
 
 #define KEY_SPEC_SESSION_KEYRING -3
