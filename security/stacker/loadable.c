@@ -137,7 +137,25 @@ static int loaded_##NAME PROTO								\
 	return rc;									\
 }
 
+/* A void hook: every loaded module that implements it is called. */
+#define LOADABLE_VOID_HOOK(NAME, PROTO, ARGS)						\
+static void loaded_##NAME PROTO								\
+{											\
+	const struct loaded_calls *c;							\
+	int i, idx;									\
+											\
+	idx = srcu_read_lock(&loaded_srcu);						\
+	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
+	smp_rmb();	/* As in the int hooks above. */				\
+	for (i = 0; c && i < c->count; i++) {						\
+		count_call(c->call[i].e);						\
+		c->call[i].fn.NAME ARGS;						\
+	}										\
+	srcu_read_unlock(&loaded_srcu, idx);						\
+}
+
 #include "loadable_hooks.h"
+#undef LOADABLE_VOID_HOOK
 #undef LOADABLE_HOOK
 
 /* Registered at boot with @runtime set: off until a loaded module implements the hook. */

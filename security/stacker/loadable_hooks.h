@@ -5,19 +5,26 @@
  * and the same parameters as arguments. The stacker registers a run-time hook for each at boot
  * (loadable.c), and forwards the arguments to the loaded modules that implement it.
  *
- * Only hooks that return int, that security.c calls through its static calls, and that a module
- * needs to confine file access, execution, signals and tracing and to keep values on creds and
- * inodes. No void hook: cred_transfer, which a module would use to mark the cred that
- * KEYCTL_SESSION_TO_PARENT gives a parent, is replaced by refusing the call
- * (key_session_to_parent).
+ * Hooks that return int, that security.c calls through its static calls, and that a module needs
+ * to confine file access, execution, signals and tracing and to keep values on creds and inodes;
+ * and, as LOADABLE_VOID_HOOK(), the void hook a module needs to keep its value on a cred that
+ * KEYCTL_SESSION_TO_PARENT hands to a parent (cred_transfer). An includer that does not tell
+ * the two apart defines LOADABLE_HOOK() alone.
  * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
  * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
  * array, and must add none.
  */
+#ifndef LOADABLE_VOID_HOOK
+#define LOADABLE_VOID_HOOK(NAME, PROTO, ARGS) LOADABLE_HOOK(NAME, PROTO, ARGS)
+#define LOADABLE_VOID_HOOK_DEFAULTED
+#endif
+
 LOADABLE_HOOK(bprm_check_security, (struct linux_binprm *bprm), (bprm))
 LOADABLE_HOOK(cred_alloc_blank, (struct cred *cred, gfp_t gfp), (cred, gfp))
 LOADABLE_HOOK(cred_prepare, (struct cred *new, const struct cred *old, gfp_t gfp),
 	      (new, old, gfp))
+/* In the parent's task work, before its cred is replaced: may sleep. */
+LOADABLE_VOID_HOOK(cred_transfer, (struct cred *new, const struct cred *old), (new, old))
 LOADABLE_HOOK(file_ioctl, (struct file *file, unsigned int cmd, unsigned long arg),
 	      (file, cmd, arg))
 LOADABLE_HOOK(file_ioctl_compat, (struct file *file, unsigned int cmd, unsigned long arg),
@@ -60,3 +67,8 @@ LOADABLE_HOOK(task_alloc, (struct task_struct *task, unsigned long clone_flags),
 LOADABLE_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,
 			  const struct cred *cred),
 	      (p, info, sig, cred))
+
+#ifdef LOADABLE_VOID_HOOK_DEFAULTED
+#undef LOADABLE_VOID_HOOK
+#undef LOADABLE_VOID_HOOK_DEFAULTED
+#endif

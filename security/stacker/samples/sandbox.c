@@ -11,10 +11,14 @@
  * The marks are the module's values on the value lists of creds and inodes: a cred or an inode
  * with a value is marked. cred_prepare copies a cred's mark, cred_alloc_blank marks the cred
  * that keyctl(KEYCTL_SESSION_TO_PARENT) hands to the parent, inode_init_security marks a new
- * inode. That cred replaces the parent's with the caller's mark: key_session_to_parent refuses
- * it to a caller outside the sandbox whose parent is in it (a child forked before the parent
- * entered), which would take the parent out. The stacker frees the marks with their objects,
+ * inode. That cred replaces the parent's later, in the parent's task work: key_session_to_parent
+ * refuses it at the call to a caller outside the sandbox whose parent is in it (a child forked
+ * before the parent entered), and cred_transfer marks it if the parent entered in between, so
+ * the replacement never takes the parent out. The stacker frees the marks with their objects,
  * also after the module is gone.
+ *
+ * A task enters alone: not while it traces another task (which may be outside), nor while it
+ * shares its memory with a task that stays outside (another thread).
  *
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
@@ -31,6 +35,7 @@
 #include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/ptrace.h>
+#include <linux/sched/signal.h>
 #include <linux/security.h>
 #include <linux/stacker.h>
 
@@ -83,6 +88,17 @@ static int sandbox_key_session_to_parent(const struct cred *cred, const struct c
 					 struct key *keyring)
 {
 	return in_sandbox(parent_cred) && !in_sandbox(cred) ? -EPERM : 0;
+}
+
+/*
+ * The parent of a KEYCTL_SESSION_TO_PARENT caller, its cred about to be replaced by @new: a
+ * parent that entered after the call was allowed stays in. A void hook cannot fail, and the
+ * parent's task work may sleep: the mark is allocated with __GFP_NOFAIL, once per such call.
+ */
+static void sandbox_cred_transfer(struct cred *new, const struct cred *old)
+{
+	if (in_sandbox(old) && !in_sandbox(new))
+		WARN_ON_ONCE(mark_cred(new, GFP_KERNEL | __GFP_NOFAIL));
 }
 
 /* Attaching reads and writes the tracee (reading it, as /proc does, is not confined). */
@@ -149,6 +165,7 @@ static int sandbox_path_truncate(const struct path *path)
 static const struct stacker_loaded_hook sandbox_hooks[] = {
 	STACKER_HOOK_INIT(cred_prepare, sandbox_cred_prepare),
 	STACKER_HOOK_INIT(cred_alloc_blank, sandbox_cred_alloc_blank),
+	STACKER_HOOK_INIT(cred_transfer, sandbox_cred_transfer),
 #ifdef CONFIG_KEYS
 	STACKER_HOOK_INIT(key_session_to_parent, sandbox_key_session_to_parent),
 #endif
@@ -167,7 +184,14 @@ static struct stacker_module sandbox_module = {
 	.loaded_hooks_count = ARRAY_SIZE(sandbox_hooks),
 };
 
-/* Write "1" to enter the sandbox. Anyone may: it only takes rights away. */
+/*
+ * Write "1" to enter the sandbox. Anyone may: it only takes rights away. Not a tracer: its
+ * tracees may be outside, and ptrace_access_check is asked only when attaching (a tracee's
+ * children are attached on fork without it). Not a task that shares its memory: the other
+ * threads (or CLONE_VM processes) would stay outside, and would write for it. Only the task
+ * itself adds to either, so neither changes before commit_creds(). mm_users also counts, for a
+ * moment, a reader of the task's /proc/<pid>/ memory files: such a refusal is transient.
+ */
 static ssize_t enter_write(struct file *file, const char __user *ubuf, size_t count,
 			   loff_t *ppos)
 {
@@ -180,6 +204,10 @@ static ssize_t enter_write(struct file *file, const char __user *ubuf, size_t co
 		return -EFAULT;
 	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
 		return -EINVAL;
+	if (!list_empty(&current->ptraced))
+		return -EBUSY;
+	if (!thread_group_empty(current) || atomic_read(&current->mm->mm_users) > 1)
+		return -EPERM;
 	new = prepare_creds();
 	if (!new)
 		return -ENOMEM;

@@ -8,6 +8,7 @@
  * target's (lock/lock_test.c).
  */
 
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -221,6 +222,151 @@ TEST(sandbox_parent_kept_in_by_its_child)
 }
 
 /*
+ * In a task outside the sandbox, traced by the test: fork a child that waits for @go, then
+ * gives the task its session keyring (it writes its errno, or 0, to @result); stop; enter the
+ * sandbox through @enter_fd. The task exits 0 if it is still in the sandbox afterwards, 100 if
+ * it could write OLD_FILE.
+ */
+static void enter_while_a_child_gives_a_keyring(int enter_fd, int go, int result)
+{
+	char c, err;
+	int fd;
+
+	if (!fork()) {
+		if (read(go, &c, 1) != 1 ||
+		    syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL) < 0)
+			_exit(SETUP_FAILED);
+		err = syscall(SYS_keyctl, KEYCTL_SESSION_TO_PARENT) ? errno : 0;
+		_exit(write(result, &err, 1) == 1 ? 0 : SETUP_FAILED);
+	}
+	if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) || raise(SIGSTOP) ||
+	    write(enter_fd, "1", 1) != 1)
+		_exit(SETUP_FAILED);
+	fd = open(OLD_FILE, O_WRONLY | O_CLOEXEC);
+	_exit(fd < 0 ? 0 : 100);
+}
+
+/* Resume traced @pid until it stops at the entry of a write() to @fd: 0, or -1. */
+static int stop_at_write(pid_t pid, int fd)
+{
+	struct __ptrace_syscall_info info;
+	int status, n;
+
+	for (n = 0; n < 100; n++) {
+		if (ptrace(PTRACE_SYSCALL, pid, NULL, NULL) || waitpid(pid, &status, 0) != pid ||
+		    !WIFSTOPPED(status))
+			return -1;
+		if (WSTOPSIG(status) == (SIGTRAP | 0x80) &&
+		    ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(info), &info) > 0 &&
+		    info.op == PTRACE_SYSCALL_INFO_ENTRY && info.entry.nr == SYS_write &&
+		    info.entry.args[0] == (__u64)fd)
+			return 0;
+	}
+	return -1;
+}
+
+/*
+ * The race of the keyring: a child outside gives its parent its session keyring while the parent
+ * is still outside, which is allowed, and the parent enters before the replacement reaches it
+ * (in its task work, on its way back to user space, after the write to "enter"). Made certain by
+ * holding the parent at the entry of that write while the child calls. The parent stays in.
+ */
+TEST(sandbox_entered_while_a_keyring_replacement_is_pending)
+{
+	int go[2], result[2], status, enter_fd;
+	char err;
+	pid_t task;
+
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	ASSERT_EQ(0, pipe(go));
+	ASSERT_EQ(0, pipe(result));
+	enter_fd = open(ENTER, O_WRONLY | O_CLOEXEC);
+	ASSERT_LE(0, enter_fd);
+	task = fork();
+	if (!task)
+		enter_while_a_child_gives_a_keyring(enter_fd, go[0], result[1]);
+	ASSERT_EQ(task, waitpid(task, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status));
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, task, NULL,
+			    PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL));
+	ASSERT_EQ(0, stop_at_write(task, enter_fd));
+	ASSERT_EQ(1, write(go[1], "", 1));
+	ASSERT_EQ(1, read(result[0], &err, 1));
+	EXPECT_EQ(0, err);
+	ASSERT_EQ(0, ptrace(PTRACE_DETACH, task, NULL, NULL));
+	ASSERT_EQ(task, waitpid(task, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	close(enter_fd);
+}
+
+static void *wait_on_pipe(void *fd)
+{
+	char c;
+
+	read(*(int *)fd, &c, 1);
+	return NULL;
+}
+
+/*
+ * Try to enter while tracing a child (@how 0), while another thread runs (1), or as a vfork()
+ * child, whose memory its parent shares (2). The task exits with the errno of the entry, or 0.
+ */
+static void enter_while_not_alone(int how)
+{
+	int pipefd[2], status, rc;
+	pthread_t thread;
+	pid_t child;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		_exit(SETUP_FAILED);
+	if (how == 1) {
+		if (pthread_create(&thread, NULL, wait_on_pipe, &pipefd[0]))
+			_exit(SETUP_FAILED);
+		_exit(enter() ? errno : 0);
+	}
+	if (how == 2) {
+		child = vfork();
+		if (!child)
+			_exit(enter() ? errno : 0);
+		_exit(waitpid(child, &status, 0) == child && WIFEXITED(status) ?
+		      WEXITSTATUS(status) : SETUP_FAILED);
+	}
+	child = fork();
+	if (!child) {
+		wait_on_pipe(&pipefd[0]);
+		_exit(0);
+	}
+	if (child < 0 || ptrace(PTRACE_SEIZE, child, NULL, NULL))
+		_exit(SETUP_FAILED);
+	rc = enter() ? errno : 0;
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	_exit(rc);
+}
+
+/*
+ * A task enters alone. Not a tracer: what it traces may be outside, and a tracee's children are
+ * attached on fork without asking. Not a task whose memory another task shares, which would
+ * stay outside.
+ */
+TEST(sandbox_entered_alone)
+{
+	static const int expected[] = { EBUSY, EPERM, EPERM };
+	int how;
+
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	/* Braces: TH_LOG() is a statement of its own after EXPECT_EQ(). */
+	for (how = 0; how < 3; how++) {
+		EXPECT_EQ(expected[how], status_in_child(enter_while_not_alone, how))
+			TH_LOG("tracing, another thread, a vfork child: %d", how);
+	}
+}
+
+/*
  * In the sandbox: attach to a child outside (@traceme 0), or tell it to ask the task to trace
  * it (@traceme 1). The task exits with the errno of the attach or of PTRACE_TRACEME, or 0.
  */
@@ -251,9 +397,10 @@ TEST(sandbox_traces_nothing_outside)
 
 	if (!loaded())
 		SKIP(return, "sandbox not loaded");
-	for (traceme = 0; traceme < 2; traceme++)
+	for (traceme = 0; traceme < 2; traceme++) {
 		EXPECT_EQ(EPERM, status_in_child(trace_a_child_outside, traceme))
 			TH_LOG("PTRACE_TRACEME: %d", traceme);
+	}
 }
 
 TEST(permissive_sandbox_logs_and_allows)
@@ -266,6 +413,8 @@ TEST(permissive_sandbox_logs_and_allows)
 	if (!loaded())
 		SKIP(return, "sandbox not loaded");
 	make_old_file(_metadata);
+	/* The module's log lines are ratelimited (10 in 5 s): the tests before spend some. */
+	sleep(6);
 	ASSERT_EQ(0, sandbox_denials(&before));
 	kmsg = kmsg_from_now();
 	ASSERT_EQ(strlen("sandbox permissive"), write_str(STACKER "mode", "sandbox permissive"));
