@@ -7,7 +7,6 @@
  */
 
 #include <linux/aio_abi.h>
-#include <linux/io_uring.h>
 #include <mqueue.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -22,6 +21,7 @@
 #include <sys/xattr.h>
 
 #include "../kselftest_harness.h"
+#include "../stacker/uring.h"
 #include "common.h"
 
 #define RELABEL_SELF LABEL_FS "relabel-self"
@@ -85,8 +85,8 @@ TEST(exec_transition_empties_relabel_self)
 }
 
 /*
- * In a tracer of label atk_tracer, which may attach to "_": trace a child of "_" that switches
- * through relabel-self to atk_away, by its attribute file (@by_syscall false) or by
+ * In a tracer of label atk_tracer, which may attach to "_" tasks: trace a child of "_" that
+ * switches through relabel-self to atk_away, by its attribute file (@by_syscall false) or by
  * lsm_set_self_attr(). The tracer exits with the child's errno, or 0.
  */
 static void trace_a_relabelling(bool by_syscall)
@@ -127,8 +127,12 @@ TEST(relabel_self_refused_when_the_tracer_cannot_follow)
 	pid_t tracer;
 	int by_syscall;
 
-	/* The tracer may attach to "_", the tracee's label, but not to the one it moves to. */
-	ASSERT_EQ(0, load("atk_tracer _ rw\n"));
+	/*
+	 * The tracer may attach to "_" tasks, as the tracee is (a rule to "_sysctl": see
+	 * floor_task_taken_over_only_through_the_control_files_rule), but not to the label the
+	 * tracee moves to.
+	 */
+	ASSERT_EQ(0, load("atk_tracer _sysctl rw\n"));
 	for (by_syscall = 0; by_syscall < 2; by_syscall++) {
 		tracer = fork();
 		if (!tracer)
@@ -289,32 +293,18 @@ static int aio_write(int fd)
 /* One byte at offset 0 through a one-entry io_uring: the completion carries the errno. */
 static int uring_transfer(int fd, int opcode)
 {
-	struct io_uring_params params = { 0 };
-	struct io_uring_sqe *sqe;
-	struct io_uring_cqe *cqe;
-	char byte = 'x', *rings;
-	size_t size;
-	int ring;
+	struct io_uring_params params;
+	char byte = 'x';
+	struct io_uring_sqe req = { .opcode = opcode, .fd = fd, .len = 1,
+				    .addr = (unsigned long)&byte };
+	int ring = uring_setup(&params), res;
 
-	ring = syscall(SYS_io_uring_setup, 1, &params);
-	if (ring < 0 || !(params.features & IORING_FEAT_SINGLE_MMAP))
+	if (ring < 0)
 		return -1;
-	size = params.cq_off.cqes + params.cq_entries * sizeof(*cqe);
-	if (size < params.sq_off.array + params.sq_entries * sizeof(__u32))
-		size = params.sq_off.array + params.sq_entries * sizeof(__u32);
-	rings = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQ_RING);
-	sqe = mmap(NULL, sizeof(*sqe), PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQES);
-	if (rings == MAP_FAILED || sqe == MAP_FAILED)
-		return -1;
-	*sqe = (struct io_uring_sqe){ .opcode = opcode, .fd = fd, .len = 1 };
-	sqe->addr = (unsigned long)&byte;
-	((__u32 *)(rings + params.sq_off.array))[0] = 0;
-	__atomic_store_n((__u32 *)(rings + params.sq_off.tail), 1, __ATOMIC_RELEASE);
-	if (syscall(SYS_io_uring_enter, ring, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) != 1)
-		return -1;
-	cqe = (struct io_uring_cqe *)(rings + params.cq_off.cqes);
-	errno = cqe->res < 0 ? -cqe->res : 0;
-	return cqe->res == 1 ? 0 : -1;
+	res = uring_run(ring, &params, &req);
+	close(ring);
+	errno = res < 0 && res != INT_MIN ? -res : 0;
+	return res == 1 ? 0 : -1;
 }
 
 static int uring_read(int fd)
@@ -695,6 +685,46 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 	}
 	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
 	EXPECT_EQ(0, rmdir(dir));
+}
+
+/* Attach to @pid and let go: 0, or -1 with errno. */
+static int attach(pid_t pid)
+{
+	return ptrace(PTRACE_SEIZE, pid, NULL, NULL);
+}
+
+/*
+ * A floor task may write the kernel's control files: a labelled root that took one over would
+ * write them through it (injecting an open() and a write() into a floor root, as a reviewer did
+ * to set kernel.modprobe). Attaching to a floor task, and writing its /proc/<pid>/ files, is
+ * decided as access to "_sysctl": a rule to the floor does not reach it, a rule to "_sysctl" does.
+ */
+TEST(floor_task_taken_over_only_through_the_control_files_rule)
+{
+	char adj[64];
+	pid_t floor;
+	int rule;
+
+	floor = fork();
+	ASSERT_LE(0, floor);
+	if (!floor) {
+		pause();
+		_exit(0);
+	}
+	snprintf(adj, sizeof(adj), "/proc/%d/oom_score_adj", floor);
+	for (rule = 0; rule < 2; rule++) {
+		ASSERT_EQ(0, load(rule ? "atk_control _sysctl rw\n" :
+				  "atk_control _ rwxa\natk_control _sysctl -\n"));
+		EXPECT_EQ(rule ? 0 : EACCES,
+			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, attach(floor)))
+			TH_LOG("rule: %d", rule);
+		EXPECT_EQ(rule ? 0 : EACCES,
+			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, open_for_writing(adj)))
+			TH_LOG("rule: %d", rule);
+		EXPECT_EQ(0, ERRNO_AS("atk_control", NOBODY_USER, read_sysctl(adj)));
+	}
+	kill(floor, SIGKILL);
+	ASSERT_EQ(floor, waitpid(floor, NULL, 0));
 }
 
 #define KEY_SPEC_SESSION_KEYRING -3
