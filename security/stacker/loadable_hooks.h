@@ -62,6 +62,10 @@ LOADABLE_HOOK(path_truncate, (const struct path *path), (path))
 LOADABLE_HOOK(ptrace_access_check, (struct task_struct *child, unsigned int mode),
 	      (child, mode))
 LOADABLE_HOOK(ptrace_traceme, (struct task_struct *parent), (parent))
+#ifdef CONFIG_IO_URING
+/* io_uring acting with a registered personality: credentials saved earlier. */
+LOADABLE_HOOK(uring_override_creds, (const struct cred *new), (new))
+#endif
 LOADABLE_HOOK(task_alloc, (struct task_struct *task, unsigned long clone_flags),
 	      (task, clone_flags))
 LOADABLE_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,

@@ -23,9 +23,11 @@
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
  * confined (a task in the sandbox may unlink or rename over a file it could not write); nor are
- * the xattrs, modes and owners of files. Tracing is: a task in the sandbox may not attach to a
- * task outside it (a child forked before it entered), nor be asked by one to trace it
- * (PTRACE_TRACEME), as it would write through it what the sandbox may not.
+ * the xattrs, modes and owners of files; nor are descriptors opened before the task entered.
+ * Tracing is: a task in the sandbox may not attach to a task outside it (a child forked before it
+ * entered), nor be asked by one to trace it (PTRACE_TRACEME), as it would write through it what
+ * the sandbox may not. Nor may it act through credentials saved before it entered (an io_uring
+ * personality).
  *
  * Load it with "stacker.loadable=sandbox" on the kernel command line; the name module
  * parameter registers it under another name (for tests: one not on the list is refused).
@@ -34,6 +36,7 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/mount.h>
 #include <linux/ptrace.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
@@ -126,6 +129,16 @@ static int sandbox_ptrace_traceme(struct task_struct *parent)
 	return inside ? -EPERM : 0;
 }
 
+/*
+ * io_uring acts for a task with a personality it registered before (IORING_REGISTER_PERSONALITY):
+ * one saved before the task entered would open files outside it. Its io-wq and SQPOLL threads
+ * are threads of the task, so none made before it entered is left (enter is refused then).
+ */
+static int sandbox_uring_override_creds(const struct cred *new)
+{
+	return in_sandbox(current_cred()) && !in_sandbox(new) ? -EPERM : 0;
+}
+
 static int sandbox_inode_init_security(struct inode *inode, struct inode *dir,
 				       const struct qstr *qstr, struct xattr *xattrs,
 				       int *xattr_count)
@@ -146,9 +159,15 @@ static int may_write(const struct inode *inode)
 	       0 : -EACCES;
 }
 
+/*
+ * A file of a kernel-internal mount (a pidfd of pidfs, which pidfd_open() opens read-write) has
+ * no path a task could name: not the files the rule keeps.
+ */
 static int sandbox_file_open(struct file *file)
 {
-	return file->f_mode & FMODE_WRITE ? may_write(file_inode(file)) : 0;
+	if (!(file->f_mode & FMODE_WRITE) || (file->f_path.mnt->mnt_flags & MNT_INTERNAL))
+		return 0;
+	return may_write(file_inode(file));
 }
 
 /* open(O_RDONLY | O_TRUNC) truncates too. */
@@ -172,6 +191,9 @@ static const struct stacker_loaded_hook sandbox_hooks[] = {
 	STACKER_HOOK_INIT(inode_init_security, sandbox_inode_init_security),
 	STACKER_HOOK_INIT(ptrace_access_check, sandbox_ptrace_access_check),
 	STACKER_HOOK_INIT(ptrace_traceme, sandbox_ptrace_traceme),
+#ifdef CONFIG_IO_URING
+	STACKER_HOOK_INIT(uring_override_creds, sandbox_uring_override_creds),
+#endif
 	STACKER_HOOK_INIT(file_open, sandbox_file_open),
 	STACKER_HOOK_INIT(file_truncate, sandbox_file_truncate),
 	STACKER_HOOK_INIT(path_truncate, sandbox_path_truncate),

@@ -20,6 +20,7 @@
 
 #include "../kselftest_harness.h"
 #include "loadable.h"
+#include "uring.h"
 
 static void __attribute__((constructor)) require_loadable(void)
 {
@@ -129,6 +130,10 @@ TEST(sandbox_denies_writes_to_older_files)
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (fd < 0 || close(fd))
 			err |= 8;
+		/* A pidfd is a file of pidfs, opened read-write: no path, not a file it keeps. */
+		fd = syscall(SYS_pidfd_open, getpid(), 0);
+		if (fd < 0 || close(fd))
+			err |= 32;
 		/* What the sandbox starts is in it, across fork and exec. */
 		if (system("echo x > " OLD_FILE " 2>/dev/null") == 0)
 			err |= 16;
@@ -364,6 +369,45 @@ TEST(sandbox_entered_alone)
 		EXPECT_EQ(expected[how], status_in_child(enter_while_not_alone, how))
 			TH_LOG("tracing, another thread, a vfork child: %d", how);
 	}
+}
+
+/*
+ * In a task outside the sandbox: register its credentials as an io_uring personality, enter,
+ * then open OLD_FILE for writing through the ring, with the personality (@with 1) or without it.
+ * The task exits with the completion's errno, or 0 if the open worked.
+ */
+static void open_through_io_uring(int with)
+{
+	struct io_uring_params params;
+	struct io_uring_sqe req = { .opcode = IORING_OP_OPENAT, .fd = AT_FDCWD,
+				    .open_flags = O_WRONLY | O_CLOEXEC,
+				    .addr = (unsigned long)OLD_FILE };
+	int ring, personality, res;
+
+	ring = uring_setup(&params);
+	personality = ring < 0 ? -1 :
+		syscall(SYS_io_uring_register, ring, IORING_REGISTER_PERSONALITY, NULL, 0);
+	if (personality < 0 || enter())
+		_exit(SETUP_FAILED);
+	if (with)
+		req.personality = personality;
+	res = uring_run(ring, &params, &req);
+	if (res == INT_MIN)
+		_exit(SETUP_FAILED);
+	_exit(res < 0 ? -res : 0);
+}
+
+/*
+ * Credentials saved before the task entered do not take it out: io_uring refuses a personality
+ * registered outside (uring_override_creds), and without one the ring opens as the task.
+ */
+TEST(sandbox_not_left_through_a_saved_personality)
+{
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	EXPECT_EQ(EACCES, status_in_child(open_through_io_uring, 0));
+	EXPECT_EQ(EPERM, status_in_child(open_through_io_uring, 1));
 }
 
 /*
