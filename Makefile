@@ -47,10 +47,11 @@ LOCK := flock $(B)/.lock
 # of each file a patch adds with scripts/spdxcheck.py, which imports ply and git (make export).
 # bindeb-pkg runs dpkg-buildpackage, and its debian/rules dh_listpackages (make deb): debhelper.
 # make bench plots with gnuplot, and same-kernel.py disassembles with binutils' objdump.
+# Landlock's selftests, which the debug boot runs, link libcap (libcap-dev's static library).
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs \
-	python3-ply python3-git debhelper gnuplot-nox binutils
+	python3-ply python3-git debhelper gnuplot-nox binutils libcap-dev
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
 	bench export deb check-deb clean distclean

@@ -6,6 +6,26 @@
 # markers that tools/workbench/vmtest.sh reads back from the serial console. The busybox
 # initramfs runs it as /init; the Debian system's init (tests/debian/init) with WB_ROOT=/opt/wb.
 root=${WB_ROOT:-}
+# wb.tmpfsroot: the busybox initramfs copies itself onto a tmpfs mount and goes on from there.
+# pivot_root(2), which Landlock's fs_test calls, refuses a root on rootfs, which a system booted
+# from a disk never has.
+if [ -z "$root" ] && [ $$ = 1 ] && [ ! -e /.tmpfsroot ]; then
+	mount -t proc proc /proc
+	if grep -qw wb.tmpfsroot /proc/cmdline; then
+		mkdir -p /newroot
+		mount -t tmpfs -o mode=0755 tmpfs /newroot
+		for d in /*; do
+			case $d in
+			/proc|/sys|/dev|/newroot) mkdir -p "/newroot$d" ;;
+			*) cp -a "$d" /newroot/ ;;
+			esac
+		done
+		touch /newroot/.tmpfsroot
+		umount /proc
+		exec switch_root /newroot /init
+	fi
+	umount /proc
+fi
 mounted() { grep -q " $1 " /proc/mounts 2>/dev/null; }
 mounted /proc || mount -t proc proc /proc
 mounted /sys || mount -t sysfs sysfs /sys

@@ -14,10 +14,11 @@ img=$out.cpio.gz
 src=$top/build/linux
 cflags=(-static -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem "$kout/usr/include")
 # The selftest targets of the project (a directory with a Makefile, as the kernel's selftests
-# Makefile names them: stacker, stacker/lock, ...), and the kernel's own LSM selftests, which
-# the series teaches the new LSM ids.
+# Makefile names them: stacker, stacker/lock, ...), the kernel's own LSM selftests, which the
+# series teaches the new LSM ids, and Landlock's, untouched, which the debug boot runs beside the
+# stacker (they link libcap statically: libcap-dev).
 targets="$(cd "$top/tools/testing/selftests" && find . -name Makefile -printf '%h\n' |
-	sed 's|^\./||' | sort | tr '\n' ' ')lsm"
+	sed 's|^\./||' | sort | tr '\n' ' ')lsm landlock"
 
 # The selftests are built from build/linux's copies, which make tree refreshes: a project file
 # edited after the last make tree but before an image was built is older than that image, and
