@@ -66,17 +66,29 @@ static const char *inet_class(const struct sock *sk)
  * this machine too. Without IPv6 built in, no IPv6 address but the loopback one is known to be
  * local, and the others are checked as hosts: a check more, never one less.
  */
+static bool loopback4(__be32 addr)
+{
+	return ipv4_is_zeronet(addr) || ipv4_is_loopback(addr);
+}
+
 static bool local4(struct net *net, __be32 addr)
 {
-	return ipv4_is_zeronet(addr) || ipv4_is_loopback(addr) ||
-	       inet_addr_type(net, addr) == RTN_LOCAL;
+	return loopback4(addr) || inet_addr_type(net, addr) == RTN_LOCAL;
+}
+
+/* The addresses local6() knows without asking the device addresses. */
+static bool loopback6(const struct in6_addr *addr)
+{
+	if (ipv6_addr_v4mapped(addr))
+		return loopback4(addr->s6_addr32[3]);
+	return ipv6_addr_any(addr) || ipv6_addr_loopback(addr);
 }
 
 static bool local6(struct net *net, const struct in6_addr *addr)
 {
 	if (ipv6_addr_v4mapped(addr))
 		return local4(net, addr->s6_addr32[3]);
-	if (ipv6_addr_any(addr) || ipv6_addr_loopback(addr))
+	if (loopback6(addr))
 		return true;
 #if IS_BUILTIN(CONFIG_IPV6)
 	return ipv6_chk_addr(net, addr, NULL, 0);
@@ -97,8 +109,9 @@ static bool host_allowed(const struct label *out, const struct label *host)
 
 /*
  * connect() and sendmsg() to another host: the socket's out label writes to the host's label.
- * An address of this namespace is left to delivery: as the routing table says so only at a
- * cost (inet_addr_type()), it is asked only of a destination the host's label refuses.
+ * An address of this namespace is left to delivery: the loopback and unspecified addresses are
+ * known at once, before the host's label is looked up; as the routing table knows the others
+ * only at a cost (inet_addr_type()), it is asked only of a destination the host's label refuses.
  * Addresses the protocol will refuse (too short, another family) are left to it. Like the
  * protocols, an AF_INET socket takes an AF_UNSPEC address as an IPv4 one in sendmsg(), and an
  * AF_INET6 socket takes an AF_INET one.
@@ -119,7 +132,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 			return 0;
 		fallthrough;
 	case AF_INET:
-		if (len < sizeof(*sin))
+		if (len < sizeof(*sin) || loopback4(sin->sin_addr.s_addr))
 			return 0;
 		host = label_host4(sin->sin_addr.s_addr);
 		if (host_allowed(out, host) || local4(sock_net(sk), sin->sin_addr.s_addr))
@@ -129,7 +142,8 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 		net.dport = sin->sin_port;
 		break;
 	case AF_INET6:
-		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133)
+		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133 ||
+		    loopback6(&sin6->sin6_addr))
 			return 0;
 		host = label_host6(&sin6->sin6_addr);
 		if (host_allowed(out, host) || local6(sock_net(sk), &sin6->sin6_addr))
