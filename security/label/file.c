@@ -126,11 +126,29 @@ static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct 
 			   LABEL_MAY_WRITE, "file_send_sigiotask", NULL);
 }
 
-/* The ioctl's direction says what it does to the object: _IOC_WRITE changes it. */
+/*
+ * Faked input on a terminal (TIOCSTI; TIOCLINUX's paste of a selection) is read by the task that
+ * reads the terminal as its own: on a floor terminal, a floor shell. It is decided as writing
+ * that reader, label_held()'s way: a floor terminal's input is "_sysctl".
+ */
+static int terminal_input_check(struct file *file)
+{
+	struct inode *inode = file_inode(file);
+
+	return label_check_current(label_held(label_of_inode(inode)), LABEL_MAY_WRITE,
+				   "file_ioctl", inode);
+}
+
+/*
+ * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
+ * ioctls that fake input have no direction.
+ */
 static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	u32 access = 0;
 
+	if (cmd == TIOCSTI || cmd == TIOCLINUX)
+		return terminal_input_check(file);
 	if (cmd == FIOASYNC)
 		sigio_chosen_by_current(file);
 	if (_IOC_DIR(cmd) & _IOC_WRITE)

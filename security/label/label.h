@@ -614,6 +614,17 @@ static inline struct label *label_sb_option(const struct super_block *sb,
 }
 
 struct label *label_default(const struct inode *inode);
+/*
+ * What acts with the floor's authority, taken over: a floor task (attached to, its /proc files
+ * written), a floor terminal's input (faked with TIOCSTI). The floor writes the kernel's control
+ * files, so taking over what acts as the floor is decided as access to "_sysctl", which a rule
+ * to the floor does not reach. Reads are as the floor's: every task reads "_sysctl".
+ */
+static inline const struct label *label_held(const struct label *label)
+{
+	return label == label_floor ? label_sysctl : label;
+}
+
 int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp);
 struct label_set *label_cred_relabel(const struct cred *cred);
 int label_relabel_self_set(struct label_set *set);

@@ -12,18 +12,6 @@
 #include <linux/sched/signal.h>
 #include <linux/security.h>
 
-/*
- * A task as the object of a check that hands its subject the task's authority: attaching to it
- * (ptrace's attach mode, /proc/<pid>/mem, pidfd_getfd(), process_vm_writev()) and writing its
- * /proc/<pid>/ files. A floor task may write the kernel's control files ("_sysctl"), so taking
- * one over is writing them: it is decided as "_sysctl", which a rule to the floor does not
- * reach. Reads are as the floor's: every task reads "_sysctl".
- */
-static const struct label *held_task_label(const struct label *label)
-{
-	return label == label_floor ? label_sysctl : label;
-}
-
 /* Check @subject against @task's label. */
 static int task_check(const struct label *subject, struct task_struct *task, u32 access,
 		      const char *hook)
@@ -139,8 +127,8 @@ struct label label_task_file = { .len = 5, .name = "-task" };
  * @inode: the object's inode, or NULL
  *
  * For label_task_file, the task's label at this access: a descriptor opened while the task had
- * another label is decided against the one it has now; a floor task's is "_sysctl" (see
- * held_task_label()). To the task itself (its thread group)
+ * another label is decided against the one it has now; a floor task's is "_sysctl"
+ * (label_held()). To the task itself (its thread group)
  * the file is "*": it may open its own files again whatever its label. Once the task is gone,
  * label_task_file, which only "^" reads. Any other @object is returned as it is.
  *
@@ -160,7 +148,7 @@ const struct label *label_task_file_object(const struct label *object,
 	if (task && same_thread_group(task, current))
 		object = label_star;
 	else if (task)
-		object = held_task_label(label_of_cred(__task_cred(task)));
+		object = label_held(label_of_cred(__task_cred(task)));
 	rcu_read_unlock();
 	return object;
 }
@@ -173,13 +161,13 @@ static u32 ptrace_access(unsigned int mode)
 
 static int hook_ptrace_access_check(struct task_struct *child, unsigned int mode)
 {
-	return label_check_current(held_task_label(label_of_task(child)), ptrace_access(mode),
+	return label_check_current(label_held(label_of_task(child)), ptrace_access(mode),
 				   "ptrace_access_check", NULL);
 }
 
 static int hook_ptrace_traceme(struct task_struct *parent)
 {
-	return label_check(label_of_task(parent), held_task_label(label_of_task(current)),
+	return label_check(label_of_task(parent), label_held(label_of_task(current)),
 			   LABEL_MAY_READ | LABEL_MAY_WRITE, "ptrace_traceme", NULL);
 }
 

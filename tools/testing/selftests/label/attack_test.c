@@ -8,6 +8,7 @@
 
 #include <linux/aio_abi.h>
 #include <mqueue.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/sendfile.h>
@@ -19,6 +20,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
+#include <termios.h>
 
 #include "../kselftest_harness.h"
 #include "../stacker/uring.h"
@@ -725,6 +727,52 @@ TEST(floor_task_taken_over_only_through_the_control_files_rule)
 	}
 	kill(floor, SIGKILL);
 	ASSERT_EQ(floor, waitpid(floor, NULL, 0));
+}
+
+/* Fake one byte of input on the terminal @path: 0, or -1 with errno. */
+static int fake_input(const char *path)
+{
+	int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, TIOCSTI, "x");
+	close(fd);
+	return rc;
+}
+
+/*
+ * A floor terminal's reader, a floor shell, takes faked input (TIOCSTI) as its own, as a reviewer
+ * showed by typing a write of kernel.core_pattern into one. Faking input on a floor terminal is
+ * decided as writing "_sysctl": a rule to the floor does not reach it, a rule to "_sysctl" does.
+ * The terminal is a pty of a devpts instance of the test's own.
+ */
+TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
+{
+	char dir[] = "/tmp/attack-pts-XXXXXX", path[64];
+	int master, n, unlock = 0, rule;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, mount("devpts", dir, "devpts", 0, "newinstance,ptmxmode=0666,mode=0666"));
+	snprintf(path, sizeof(path), "%s/ptmx", dir);
+	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	ASSERT_LE(0, master);
+	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
+	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
+	snprintf(path, sizeof(path), "%s/%d", dir, n);
+	for (rule = 0; rule < 2; rule++) {
+		ASSERT_EQ(0, load(rule ? "atk_control _sysctl w\n" :
+				  "atk_control _ rwxa\natk_control _sysctl -\n"));
+		EXPECT_EQ(rule ? 0 : EACCES,
+			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, fake_input(path)))
+			TH_LOG("rule: %d", rule);
+	}
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, fake_input(path)));
+	close(master);
+	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
+	EXPECT_EQ(0, rmdir(dir));
 }
 
 #define KEY_SPEC_SESSION_KEYRING -3
