@@ -23,7 +23,9 @@
  * What a sample leaves out: files are marked only on file systems that call
  * security_inode_init_security() (tmpfs, ext4 and most disk file systems); directories are not
  * confined (a task in the sandbox may unlink or rename over a file it could not write); nor are
- * the xattrs, modes and owners of files; nor are descriptors opened before the task entered.
+ * the xattrs, modes and owners of files; nor are descriptors opened outside it (before the task
+ * entered, or by another task and passed in); nor what is not a regular file (device nodes,
+ * System V shared memory).
  * Tracing is: a task in the sandbox may not attach to a task outside it (a child forked before it
  * entered), nor be asked by one to trace it (PTRACE_TRACEME), as it would write through it what
  * the sandbox may not. Nor may it act through credentials saved before it entered (an io_uring
@@ -36,7 +38,7 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/module.h>
-#include <linux/mount.h>
+#include <linux/magic.h>
 #include <linux/ptrace.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
@@ -160,12 +162,12 @@ static int may_write(const struct inode *inode)
 }
 
 /*
- * A file of a kernel-internal mount (a pidfd of pidfs, which pidfd_open() opens read-write) has
- * no path a task could name: not the files the rule keeps.
+ * A pidfd (pidfs, which pidfd_open() opens read-write) holds no data: not a file the rule keeps.
+ * Other files of the kernel's internal mounts do (a memfd reopened through /proc/<pid>/fd/).
  */
 static int sandbox_file_open(struct file *file)
 {
-	if (!(file->f_mode & FMODE_WRITE) || (file->f_path.mnt->mnt_flags & MNT_INTERNAL))
+	if (!(file->f_mode & FMODE_WRITE) || file_inode(file)->i_sb->s_magic == PID_FS_MAGIC)
 		return 0;
 	return may_write(file_inode(file));
 }

@@ -411,6 +411,29 @@ TEST(sandbox_not_left_through_a_saved_personality)
 }
 
 /*
+ * In a task outside the sandbox: make a memfd and write it, enter, then open it again for writing
+ * through /proc/self/fd/. The task exits with the errno of that open, or 0.
+ */
+static void reopen_an_old_memfd(int unused)
+{
+	char path[64];
+	int fd = memfd_create("old", MFD_CLOEXEC);
+
+	if (fd < 0 || write(fd, "old\n", 4) != 4 || enter())
+		_exit(SETUP_FAILED);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	_exit(open(path, O_WRONLY | O_CLOEXEC) < 0 ? errno : 0);
+}
+
+/* A memfd made outside the sandbox is an old file too, though it lives on an internal mount. */
+TEST(sandbox_keeps_old_memfds)
+{
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	EXPECT_EQ(EACCES, status_in_child(reopen_an_old_memfd, 0));
+}
+
+/*
  * In the sandbox: attach to a child outside (@traceme 0), or tell it to ask the task to trace
  * it (@traceme 1). The task exits with the errno of the attach or of PTRACE_TRACEME, or 0.
  */
