@@ -621,6 +621,42 @@ TEST(sysctl_written_only_through_its_own_rule)
 	}
 }
 
+/*
+ * In the test's own mount namespace, a fresh file system of @type mounted on a new directory
+ * @dir (a mkdtemp() template). Undone by unmount_private().
+ */
+static void mount_private(struct __test_metadata *_metadata, char *dir, const char *type,
+			  const char *options)
+{
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, mount(type, dir, type, 0, options));
+}
+
+static void unmount_private(struct __test_metadata *_metadata, const char *dir)
+{
+	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
+	EXPECT_EQ(0, rmdir(dir));
+}
+
+/*
+ * @try(@what) as a root labelled atk_control without CAP_MAC_ADMIN: refused with a rule to the
+ * floor and none to "_sysctl", allowed once @grant, a rule to "_sysctl", is loaded. As the
+ * floor, allowed.
+ */
+static void only_through_the_control_rule(struct __test_metadata *_metadata, const char *grant,
+					  int (*try)(const char *), const char *what)
+{
+	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, try(what)))
+		TH_LOG("%s", what);
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, try(what))) TH_LOG("%s", what);
+	ASSERT_EQ(0, load(grant));
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, try(what)))
+		TH_LOG("%s", what);
+}
+
 /* Open @path for writing and close it: label decides a write when the file is opened. */
 static int open_for_writing(const char *path)
 {
@@ -658,10 +694,7 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 
 	snprintf(files[n++], sizeof(files[0]), "/proc/irq/default_smp_affinity");
 	snprintf(files[n++], sizeof(files[0]), "/sys/module/printk/parameters/time");
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
-	ASSERT_NE(NULL, mkdtemp(dir));
-	ASSERT_EQ(0, mount("tmpfs", dir, "tmpfs", 0, "mode=0755"));
+	mount_private(_metadata, dir, "tmpfs", "mode=0755");
 	for (i = 0; i < ARRAY_SIZE(control_mounts); i++) {
 		snprintf(files[n], sizeof(files[0]), "%s/%s", dir, control_mounts[i].type);
 		ASSERT_EQ(0, mkdir(files[n], 0755));
@@ -675,24 +708,16 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 	}
 	/* binfmt_misc and debugfs are in every test kernel (base.config). */
 	ASSERT_EQ(4, n);
-	for (i = 0; i < n; i++) {
-		ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
-		EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
-					   open_for_writing(files[i]))) TH_LOG("%s", files[i]);
-		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, open_for_writing(files[i])))
-			TH_LOG("%s", files[i]);
-		ASSERT_EQ(0, load("atk_control _sysctl w\n"));
-		EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
-				      open_for_writing(files[i]))) TH_LOG("%s", files[i]);
-	}
-	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
-	EXPECT_EQ(0, rmdir(dir));
+	for (i = 0; i < n; i++)
+		only_through_the_control_rule(_metadata, "atk_control _sysctl w\n",
+					      open_for_writing, files[i]);
+	unmount_private(_metadata, dir);
 }
 
-/* Attach to @pid and let go: 0, or -1 with errno. */
-static int attach(pid_t pid)
+/* Attach to the task of /proc/<pid> @proc_dir and let go: 0, or -1 with errno. */
+static int attach(const char *proc_dir)
 {
-	return ptrace(PTRACE_SEIZE, pid, NULL, NULL);
+	return ptrace(PTRACE_SEIZE, atoi(proc_dir + strlen("/proc/")), NULL, NULL);
 }
 
 /*
@@ -703,9 +728,8 @@ static int attach(pid_t pid)
  */
 TEST(floor_task_taken_over_only_through_the_control_files_rule)
 {
-	char adj[64];
+	char dir[32], adj[64];
 	pid_t floor;
-	int rule;
 
 	floor = fork();
 	ASSERT_LE(0, floor);
@@ -713,18 +737,12 @@ TEST(floor_task_taken_over_only_through_the_control_files_rule)
 		pause();
 		_exit(0);
 	}
+	snprintf(dir, sizeof(dir), "/proc/%d", floor);
 	snprintf(adj, sizeof(adj), "/proc/%d/oom_score_adj", floor);
-	for (rule = 0; rule < 2; rule++) {
-		ASSERT_EQ(0, load(rule ? "atk_control _sysctl rw\n" :
-				  "atk_control _ rwxa\natk_control _sysctl -\n"));
-		EXPECT_EQ(rule ? 0 : EACCES,
-			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, attach(floor)))
-			TH_LOG("rule: %d", rule);
-		EXPECT_EQ(rule ? 0 : EACCES,
-			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, open_for_writing(adj)))
-			TH_LOG("rule: %d", rule);
-		EXPECT_EQ(0, ERRNO_AS("atk_control", NOBODY_USER, read_sysctl(adj)));
-	}
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", attach, dir);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", open_for_writing,
+				      adj);
+	EXPECT_EQ(0, ERRNO_AS("atk_control", NOBODY_USER, read_sysctl(adj)));
 	kill(floor, SIGKILL);
 	ASSERT_EQ(floor, waitpid(floor, NULL, 0));
 }
@@ -750,29 +768,18 @@ static int fake_input(const char *path)
 TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 {
 	char dir[] = "/tmp/attack-pts-XXXXXX", path[64];
-	int master, n, unlock = 0, rule;
+	int master, n, unlock = 0;
 
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
-	ASSERT_NE(NULL, mkdtemp(dir));
-	ASSERT_EQ(0, mount("devpts", dir, "devpts", 0, "newinstance,ptmxmode=0666,mode=0666"));
+	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
 	snprintf(path, sizeof(path), "%s/ptmx", dir);
 	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
 	ASSERT_LE(0, master);
 	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
 	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
 	snprintf(path, sizeof(path), "%s/%d", dir, n);
-	for (rule = 0; rule < 2; rule++) {
-		ASSERT_EQ(0, load(rule ? "atk_control _sysctl w\n" :
-				  "atk_control _ rwxa\natk_control _sysctl -\n"));
-		EXPECT_EQ(rule ? 0 : EACCES,
-			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, fake_input(path)))
-			TH_LOG("rule: %d", rule);
-	}
-	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, fake_input(path)));
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", fake_input, path);
 	close(master);
-	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
-	EXPECT_EQ(0, rmdir(dir));
+	unmount_private(_metadata, dir);
 }
 
 #define KEY_SPEC_SESSION_KEYRING -3
