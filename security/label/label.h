@@ -614,6 +614,7 @@ static inline struct label *label_sb_option(const struct super_block *sb,
 }
 
 struct label *label_default(const struct inode *inode);
+
 /*
  * What acts with the floor's authority, taken over: a floor task (attached to, its /proc files
  * written), a floor terminal's input (faked with TIOCSTI). The floor writes the kernel's control

@@ -37,8 +37,8 @@
 
 #include <linux/cred.h>
 #include <linux/fs.h>
-#include <linux/module.h>
 #include <linux/magic.h>
+#include <linux/module.h>
 #include <linux/ptrace.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
