@@ -641,15 +641,15 @@ static void unmount_private(struct __test_metadata *_metadata, const char *dir)
 }
 
 /*
- * @try(@what) as a root labelled atk_control without CAP_MAC_ADMIN: refused with a rule to the
- * floor and none to "_sysctl", allowed once @grant, a rule to "_sysctl", is loaded. As the
- * floor, allowed.
+ * @try(@what) as a root labelled atk_control without CAP_MAC_ADMIN: refused (EACCES, or @denied
+ * where the kernel turns the refusal into its own errno) with a rule to the floor and none to
+ * "_sysctl", allowed once @grant, a rule to "_sysctl", is loaded. As the floor, allowed.
  */
 static void only_through_the_control_rule(struct __test_metadata *_metadata, const char *grant,
-					  int (*try)(const char *), const char *what)
+					  int (*try)(const char *), const char *what, int denied)
 {
 	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
-	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, try(what)))
+	EXPECT_EQ(denied ?: EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, try(what)))
 		TH_LOG("%s", what);
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, try(what))) TH_LOG("%s", what);
 	ASSERT_EQ(0, load(grant));
@@ -710,14 +710,78 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 	ASSERT_EQ(4, n);
 	for (i = 0; i < n; i++)
 		only_through_the_control_rule(_metadata, "atk_control _sysctl w\n",
-					      open_for_writing, files[i]);
+					      open_for_writing, files[i], 0);
 	unmount_private(_metadata, dir);
+}
+
+/*
+ * A descriptor of a control file that the floor opened, passed over a UNIX socket (SCM_RIGHTS),
+ * is received only with the rule a new open needs (file_receive). One inherited across a label
+ * change stays its opener's, as the admin guide's Coverage table says: the floor gave it.
+ */
+static int control_fd = -1;
+
+static int receive_control_fd(const char *unused)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+	int pair[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair))
+		return -1;
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &control_fd, sizeof(int));
+	if (sendmsg(pair[0], &msg, 0) != 1 || recvmsg(pair[1], &msg, MSG_CMSG_CLOEXEC) != 1)
+		return -1;
+	if (!CMSG_FIRSTHDR(&msg)) {
+		errno = EACCES;
+		return -1;
+	}
+	return 0;
+}
+
+TEST(control_file_descriptor_of_the_floor_received_only_through_the_rule)
+{
+	control_fd = open("/sys/module/printk/parameters/time", O_WRONLY | O_CLOEXEC);
+	ASSERT_LE(0, control_fd);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", receive_control_fd,
+				      "SCM_RIGHTS", 0);
+	close(control_fd);
 }
 
 /* Attach to the task of /proc/<pid> @proc_dir and let go: 0, or -1 with errno. */
 static int attach(const char *proc_dir)
 {
 	return ptrace(PTRACE_SEIZE, atoi(proc_dir + strlen("/proc/")), NULL, NULL);
+}
+
+/* Open the memory of the task of /proc/<pid> @proc_dir for writing, and close it. */
+static int open_mem(const char *proc_dir)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "%s/mem", proc_dir);
+	return open_for_writing(path);
+}
+
+/* Take a copy of descriptor 0 of the task of /proc/<pid> @proc_dir (pidfd_getfd()). */
+static int steal_stdin(const char *proc_dir)
+{
+	int pidfd = syscall(SYS_pidfd_open, atoi(proc_dir + strlen("/proc/")), 0), fd;
+
+	if (pidfd < 0)
+		return -1;
+	fd = syscall(SYS_pidfd_getfd, pidfd, 0, 0);
+	close(pidfd);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
 }
 
 /*
@@ -739,9 +803,13 @@ TEST(floor_task_taken_over_only_through_the_control_files_rule)
 	}
 	snprintf(dir, sizeof(dir), "/proc/%d", floor);
 	snprintf(adj, sizeof(adj), "/proc/%d/oom_score_adj", floor);
-	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", attach, dir);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", attach, dir, 0);
 	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", open_for_writing,
-				      adj);
+				      adj, 0);
+	/* The neighbours of attaching: its memory, and its descriptors (EPERM: pidfd_getfd()). */
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", open_mem, dir, 0);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", steal_stdin, dir,
+				      EPERM);
 	EXPECT_EQ(0, ERRNO_AS("atk_control", NOBODY_USER, read_sysctl(adj)));
 	kill(floor, SIGKILL);
 	ASSERT_EQ(floor, waitpid(floor, NULL, 0));
@@ -777,7 +845,7 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
 	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
 	snprintf(path, sizeof(path), "%s/%d", dir, n);
-	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", fake_input, path);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", fake_input, path, 0);
 	close(master);
 	unmount_private(_metadata, dir);
 }
