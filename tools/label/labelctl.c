@@ -376,6 +376,18 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 }
 
 /*
+ * Whether @path exists: 1, with @st filled in; 0 if it does not; -1, with a message, if it
+ * cannot be looked at (a security module's EACCES, for one). A file of rules or hosts that
+ * labelctl cannot read stops the load instead of being left out of it.
+ */
+static int exists(const char *path, struct stat *st)
+{
+	if (!stat(path, st))
+		return 1;
+	return errno == ENOENT ? 0 : -fail("%s", path);
+}
+
+/*
  * Call @fn on every regular file of @dir, in name order, as /etc/smack/accesses.d is read
  * (names starting with '.' skipped); stop at the first that fails.
  */
@@ -391,8 +403,10 @@ static int each_file(const char *dir, int (*fn)(void *ctx, const char *path), vo
 		return fail("%s", dir);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		if (!rc && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISREG(st.st_mode))
-			rc = fn(ctx, path);
+		if (!rc && names[i]->d_name[0] != '.') {
+			rc = exists(path, &st);
+			rc = rc > 0 ? (S_ISREG(st.st_mode) ? fn(ctx, path) : 0) : -rc;
+		}
 		free(names[i]);
 	}
 	free(names);
@@ -638,15 +652,16 @@ static int add_host_config(struct hosts *h, const char *dir, const char *name, b
 {
 	char path[PATH_MAX];
 	struct stat st;
-	int rc = 0;
+	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (!stat(path, &st))
-		rc = add_host_file(h, path, v6);
-	snprintf(path, sizeof(path), "%s/%s.d", dir, name);
-	if (rc || stat(path, &st))
+	rc = exists(path, &st);
+	rc = rc > 0 ? add_host_file(h, path, v6) : -rc;
+	if (rc)
 		return rc;
-	return each_file(path, v6 ? add_host6 : add_host4, h);
+	snprintf(path, sizeof(path), "%s/%s.d", dir, name);
+	rc = exists(path, &st);
+	return rc > 0 ? each_file(path, v6 ? add_host6 : add_host4, h) : -rc;
 }
 
 /* "netlabel" and "ipv6host": print the entries, set one, or set each line of a file. */
@@ -702,18 +717,27 @@ static int cmd_apply(const char *dir)
 	int rc = 0;
 
 	snprintf(path, sizeof(path), "%s/accesses", dir);
-	if (!stat(path, &st))
-		rc = add_file(&b, path);
+	rc = exists(path, &st);
+	rc = rc > 0 ? add_file(&b, path) : -rc;
 	snprintf(path, sizeof(path), "%s/accesses.d", dir);
-	if (!rc && !stat(path, &st))
-		rc = add_dir(&b, path);
+	if (!rc) {
+		rc = exists(path, &st);
+		rc = rc > 0 ? add_dir(&b, path) : -rc;
+	}
 	rc = rc ?: add_host_config(&h4, dir, "netlabel", false);
 	rc = rc ?: add_host_config(&h6, dir, "ipv6host", true);
 	snprintf(path, sizeof(path), "%s/ambient", dir);
-	if (!rc && !stat(path, &st) && (!first_line(path, ambient, sizeof(ambient)) ||
-					!check_label(ambient, strlen(ambient), "label", why))) {
-		fprintf(stderr, "labelctl: %s:1: %s\n", path, *ambient ? why : "empty");
-		rc = 1;
+	if (!rc) {
+		rc = exists(path, &st);
+		if (rc > 0 && first_line(path, ambient, sizeof(ambient)) &&
+		    check_label(ambient, strlen(ambient), "label", why)) {
+			rc = 0;
+		} else if (rc > 0) {
+			fprintf(stderr, "labelctl: %s:1: %s\n", path, *ambient ? why : "empty");
+			rc = 1;
+		} else {
+			rc = -rc;
+		}
 	}
 	if (rc) {
 		free(b.buf);
