@@ -18,6 +18,10 @@
 #   make deb     Debian packages of the stacked kernel (defconfig + tests/configs/deb.config) in build/
 #   make check-deb  install them with dpkg -i in the VM's Debian system, boot the installed kernel
 #                with its initramfs, run the SELinux-and-label checks there
+#   make deb-reference  the same packages built from pristine 6.12: SELinux without the project
+#   make check-distro  a Debian system under systemd with Debian's reference SELinux policy and
+#                both packages installed: boots it on the reference kernel twice, stacked, and
+#                with stacker=capability, compares the boots, checks the nginx example
 #   make kernel  the stacked bzImage only
 #   make clean / make distclean
 
@@ -48,13 +52,14 @@ LOCK := flock $(B)/.lock
 # bindeb-pkg runs dpkg-buildpackage, and its debian/rules dh_listpackages (make deb): debhelper.
 # make bench plots with gnuplot, and same-kernel.py disassembles with binutils' objdump.
 # Landlock's selftests, which the debug boot runs, link libcap (libcap-dev's static library).
+# make check-distro labels its image offline: setfiles (policycoreutils) and setfattr (attr).
 DEPS := linux-source-6.12=$(KERNEL_PKG_VERSION) gcc make flex bison bc libelf-dev libssl-dev \
 	cpio rsync ccache qemu-system-x86 busybox-static sparse coccinelle python3 quilt xz-utils \
 	kmod util-linux ocaml-nox libpython3-dev mmdebstrap secilc e2fsprogs \
-	python3-ply python3-git debhelper gnuplot-nox binutils libcap-dev
+	python3-ply python3-git debhelper gnuplot-nox binutils libcap-dev policycoreutils attr
 
 .PHONY: all deps tree kernel kernel-% run shell check check-debug check-fresh kunit vmtest static \
-	bench export deb check-deb clean distclean
+	bench export deb check-deb deb-reference check-distro clean distclean
 all: run
 
 deps:
@@ -121,6 +126,13 @@ deb: kernel-deb
 # Not part of make check: the defconfig kernel alone is a cold build of about 36 min here.
 check-deb: deb kernel-stacked
 	@$(WB)/check-deb.sh
+
+deb-reference: kernel-deb-reference
+	@$(LOCK) $(WB)/deb.sh deb-reference
+
+# Not part of make check either: two defconfig kernels, then four boots of a systemd system.
+check-distro: deb deb-reference
+	@$(WB)/distro.sh
 
 clean:
 	rm -rf $(B)/kernel-* $(B)/kunit $(B)/initramfs* $(B)/results $(B)/linux-*.deb $(B)/linux-upstream_*

@@ -48,8 +48,8 @@ boot() {
 	return "$vmrc"
 }
 
-image=$(ls "$top"/build/linux-image-*.deb 2>/dev/null | grep -v -- '-dbg_' | head -n 1)
-headers=$(ls "$top"/build/linux-headers-*.deb 2>/dev/null | head -n 1)
+image=$(ls "$top"/build/linux-image-*-stacker_*.deb 2>/dev/null | head -n 1)
+headers=$(ls "$top"/build/linux-headers-*-stacker_*.deb 2>/dev/null | head -n 1)
 if [ -z "$image" ] || [ -z "$headers" ]; then
 	echo "  DEBCHK  no kernel packages in build/: run make deb"
 	fail=1
