@@ -17,18 +17,8 @@ pkgfile=$top/tests/debian/packages
 progs=$top/build/initramfs-stacked
 mkdir -p "$out"
 
-packages=$(grep -v '^#' "$pkgfile" | paste -sd, -)
-hash=$(printf '%s' "$packages" | sha256sum | cut -c1-12)
-tar=$out/rootfs-$hash.tar
-if [ ! -f "$tar" ]; then
-	echo "  DEBIAN  mmdebstrap bookworm: $packages"
-	start=$(date +%s)
-	rm -rf "$out"/rootfs-*
-	# mmdebstrap chooses its output format by the name's extension.
-	mmdebstrap --quiet --variant=minbase --include="$packages" bookworm "$out/rootfs-part.tar"
-	mv "$out/rootfs-part.tar" "$tar"
-	echo "  DEBIAN  root file system in $(( $(date +%s) - start )) s, $(du -m "$tar" | cut -f1) MB"
-fi
+. "$(dirname "$0")/rootfs.sh"
+tar=$(rootfs_tar DEBIAN "$out" "$pkgfile")
 
 "$top/tools/workbench/mkinitramfs.sh" stacked
 newer=$(find "$top/tests/debian" "$top/tests/selinux" "$top/tests/vm" "$progs" "$tar" \

@@ -20,17 +20,8 @@ img=$out/distro.img
 lt=$top/tools/label
 mkdir -p "$out"
 
-packages=$(grep -v '^#' "$top/tests/distro/packages" | paste -sd, -)
-hash=$(printf '%s' "$packages" | sha256sum | cut -c1-12)
-tar=$out/rootfs-$hash.tar
-if [ ! -f "$tar" ]; then
-	echo "  DISTRO  mmdebstrap bookworm: $packages"
-	start=$(date +%s)
-	rm -f "$out"/rootfs-*
-	mmdebstrap --quiet --variant=minbase --include="$packages" bookworm "$out/rootfs-part.tar"
-	mv "$out/rootfs-part.tar" "$tar"
-	echo "  DISTRO  root file system in $(( $(date +%s) - start )) s, $(du -m "$tar" | cut -f1) MB"
-fi
+. "$(dirname "$0")/rootfs.sh"
+tar=$(rootfs_tar DISTRO "$out" "$top/tests/distro/packages")
 
 debs=()
 for kind in stacker reference; do
