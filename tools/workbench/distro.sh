@@ -32,8 +32,8 @@ boot() {
 	mkdir -p "$dir"
 	cp --sparse=always "$out/distro.img" "$disk"
 	t0=$(date +%s)
-	# No -no-reboot: the collector powers off, which ends qemu; a kernel panic (panic=-1) resets
-	# the guest, and -no-reboot then ends qemu too.
+	# The collector powers off, which ends qemu; a kernel panic (panic=-1) resets the guest,
+	# which -no-reboot turns into the end of qemu too, and the boot then has no result.
 	timeout --foreground -k 5 1200 qemu-system-x86_64 -machine q35 -accel tcg,thread=single -smp 2 \
 		-m 2048 -nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 		-drive "file=$disk,if=virtio,format=raw" \
