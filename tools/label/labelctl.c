@@ -729,14 +729,12 @@ static int cmd_apply(const char *dir)
 	snprintf(path, sizeof(path), "%s/ambient", dir);
 	if (!rc) {
 		rc = exists(path, &st);
-		if (rc > 0 && first_line(path, ambient, sizeof(ambient)) &&
-		    check_label(ambient, strlen(ambient), "label", why)) {
-			rc = 0;
-		} else if (rc > 0) {
+		if (rc > 0 && !(first_line(path, ambient, sizeof(ambient)) &&
+				check_label(ambient, strlen(ambient), "label", why))) {
 			fprintf(stderr, "labelctl: %s:1: %s\n", path, *ambient ? why : "empty");
 			rc = 1;
 		} else {
-			rc = -rc;
+			rc = rc < 0;
 		}
 	}
 	if (rc) {

@@ -235,6 +235,15 @@ TEST_F(labelctl, apply_hosts)
 	EXPECT_TRUE(has_line(self->out, "10.77.0.0/16 -CIPSO"));
 	ASSERT_EQ(0, LABELCTL(self->out, "ambient", "_"));
 	ASSERT_EQ(2, LABELCTL(self->out, "netlabel", "10.77.0.0/16"));
+
+	/* An ambient file that names no label loads nothing, and leaves ambient as it was. */
+	put_file(_metadata, DIR "/smack/accesses", "lc_h2 lc_o r\n");
+	put_file(_metadata, DIR "/smack/ambient", "-bad\n");
+	ASSERT_EQ(1, LABELCTL(self->out, "apply", DIR "/smack"));
+	EXPECT_NE(NULL, strstr(self->out, DIR "/smack/ambient:1: ")) TH_LOG("%s", self->out);
+	EXPECT_FALSE(listed("lc_h2 lc_o r"));
+	ASSERT_EQ(0, LABELCTL(self->out, "ambient"));
+	EXPECT_STREQ("_\n", self->out);
 }
 
 /* check: the answer on stdout and in the exit status; a malformed query is a usage error. */
