@@ -42,6 +42,14 @@ mount -t tmpfs tmpfs /dev/shm
 
 arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p" | tail -n 1; }
 mode=$(arg wb.mode)
+# wb.out=ttyS1: what follows goes to a serial port of its own, so that a kernel message printed
+# on the console in the middle of a program's line (a once-only warning, say) cannot break it.
+out=$(arg wb.out)
+if [ -n "$out" ] && [ -c "/dev/$out" ]; then
+	exec >"/dev/$out" 2>&1
+else
+	out=
+fi
 echo "WB-READY $(cut -d' ' -f1 /proc/uptime) cpus=$(grep -c '^processor' /proc/cpuinfo)"
 
 case "$mode" in
@@ -67,5 +75,7 @@ shell)
 	;;
 esac
 echo "WB-DONE"
+# The last close of the port waits until its output has left, which reboot would cut short.
+[ -z "$out" ] || exec >/dev/console 2>&1
 sync
 reboot -f

@@ -110,11 +110,16 @@ if [ "$mode" = shell ]; then
 fi
 
 [ -n "$log" ] || log=$(mktemp)
+# The programs write to a second serial port (ttyS1, tests/vm/init.sh), the kernel to the first:
+# the log is the console's, then the programs', each line whole.
+programs=$(mktemp)
 rc=0
 # shellcheck disable=SC2086
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 \
-	-nographic -no-reboot "${boot[@]}" -append "$cmdline" \
-	</dev/null >"$log" 2>&1 || rc=$?
+	-nographic -no-reboot "${boot[@]}" -append "$cmdline wb.out=ttyS1" \
+	-serial mon:stdio -serial "file:$programs" </dev/null >"$log" 2>&1 || rc=$?
+cat "$programs" >>"$log"
+rm -f "$programs"
 if [ "$mode" = tour ]; then
 	sed -n '/WB-READY/,/WB-DONE/p' "$log" | grep -v '^WB-'
 fi
