@@ -668,49 +668,76 @@ static int open_for_writing(const char *path)
 	return 0;
 }
 
+/* Make a directory and remove it: label decides w and x on the parent when it is made. */
+static int mkdir_and_remove(const char *path)
+{
+	if (mkdir(path, 0755))
+		return -1;
+	rmdir(path);
+	return 0;
+}
+
 /*
  * The kernel's other control files, where this kernel has them: a file system the test mounts
- * in its own mount namespace, and the file in it that is opened for writing.
+ * in its own mount namespace (with @data), and what is tried in it: @file opened for writing, or
+ * a directory made where a new directory configures the kernel (netconsole's targets, the one
+ * configfs subsystem of the debug kernel), which asks x as well as w.
  */
 static const struct {
-	const char *type, *file;
+	const char *type, *data, *file, *grant;
+	int (*try)(const char *path);
 } control_mounts[] = {
-	{ "binfmt_misc", "register" },		/* an interpreter for every matching exec */
-	{ "debugfs", "clear_warn_once" },
+	/* An interpreter for every matching exec. */
+	{ "binfmt_misc", NULL, "register", "atk_control _sysctl w\n", open_for_writing },
+	{ "debugfs", NULL, "clear_warn_once", "atk_control _sysctl w\n", open_for_writing },
+	/* The debug kernel's: turns tracing on and off. */
+	{ "tracefs", NULL, "tracing_on", "atk_control _sysctl w\n", open_for_writing },
+	/* A program the kernel runs with every capability when a cgroup empties. */
+	{ "cgroup", "none,name=atk", "release_agent", "atk_control _sysctl w\n", open_for_writing },
+	/* A target that sends the kernel's messages to a host the writer names. */
+	{ "configfs", NULL, "netconsole/atk", "atk_control _sysctl wx\n", mkdir_and_remove },
 };
 
 /*
  * The rest of the class of the sysctls above: files that configure the kernel, written with
  * euid 0 or CAP_SYS_ADMIN alone, some naming a program or a path the kernel then uses
- * (binfmt_misc's register, sysfs's uevent_helper and firmware path, tracefs's kprobe_events).
- * Procfs outside /proc/<pid>/, sysfs, binfmt_misc, debugfs, tracefs, configfs and efivarfs are
- * "_sysctl" too: a rule to the floor opens none for writing, a rule to "_sysctl" does. Nothing
- * is written. Reading them is as before, and as for the floor.
+ * (binfmt_misc's register, sysfs's uevent_helper and firmware path, tracefs's kprobe_events,
+ * cgroup v1's release_agent). Procfs outside /proc/<pid>/, sysfs, binfmt_misc, debugfs,
+ * tracefs, configfs, efivarfs and cgroup v1 are "_sysctl" too: a rule to the floor opens none
+ * for writing, a rule to "_sysctl" does. Nothing is written. Reading them is as before, and as
+ * for the floor. efivarfs needs an EFI firmware, which the test VM does not boot with.
  */
 TEST(kernel_control_files_written_only_through_their_own_rule)
 {
-	char dir[] = "/tmp/attack-control-XXXXXX", files[8][96];
-	size_t n = 0, i;
+	char dir[] = "/tmp/attack-control-XXXXXX", mnt[ARRAY_SIZE(control_mounts)][96];
+	char path[96];
+	size_t i;
 
-	snprintf(files[n++], sizeof(files[0]), "/proc/irq/default_smp_affinity");
-	snprintf(files[n++], sizeof(files[0]), "/sys/module/printk/parameters/time");
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing,
+				      "/proc/irq/default_smp_affinity", 0);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing,
+				      "/sys/module/printk/parameters/time", 0);
 	mount_private(_metadata, dir, "tmpfs", "mode=0755");
 	for (i = 0; i < ARRAY_SIZE(control_mounts); i++) {
-		snprintf(files[n], sizeof(files[0]), "%s/%s", dir, control_mounts[i].type);
-		ASSERT_EQ(0, mkdir(files[n], 0755));
-		if (mount(control_mounts[i].type, files[n], control_mounts[i].type, 0, NULL)) {
+		ASSERT_GT(sizeof(mnt[i]), snprintf(mnt[i], sizeof(mnt[i]), "%s/%s", dir,
+						   control_mounts[i].type));
+		ASSERT_EQ(0, mkdir(mnt[i], 0755));
+		if (mount(control_mounts[i].type, mnt[i], control_mounts[i].type, 0,
+			  control_mounts[i].data)) {
+			/* binfmt_misc and debugfs are in every test kernel (base.config). */
+			ASSERT_LT(1, i) TH_LOG("%s: %s", control_mounts[i].type, strerror(errno));
 			TH_LOG("no %s here: %s", control_mounts[i].type, strerror(errno));
+			mnt[i][0] = 0;
 			continue;
 		}
-		strcat(files[n], "/");
-		strcat(files[n], control_mounts[i].file);
-		n++;
+		ASSERT_GT(sizeof(path), snprintf(path, sizeof(path), "%s/%s", mnt[i],
+						 control_mounts[i].file));
+		only_through_the_control_rule(_metadata, control_mounts[i].grant,
+					      control_mounts[i].try, path, 0);
 	}
-	/* binfmt_misc and debugfs are in every test kernel (base.config). */
-	ASSERT_EQ(4, n);
-	for (i = 0; i < n; i++)
-		only_through_the_control_rule(_metadata, "atk_control _sysctl w\n",
-					      open_for_writing, files[i], 0);
+	for (i = 0; i < ARRAY_SIZE(control_mounts); i++)
+		if (mnt[i][0])
+			EXPECT_EQ(0, umount2(mnt[i], MNT_DETACH)) TH_LOG("%s", mnt[i]);
 	unmount_private(_metadata, dir);
 }
 
