@@ -202,11 +202,18 @@ static void log_where(const struct label *subject, const struct label *object, u
 		print_decision(subject, object, access, hook, where, denied);
 }
 
+/*
+ * A file of /proc/<pid>/ whose task is gone (label_task_file_object()) is refused without a
+ * record: readers of /proc (ps, journald) meet tasks reaped since they listed them all the
+ * time, and the record could name no task.
+ */
 static void log_decision(const struct label *subject, const struct label *object, u32 access,
 			 const char *hook, struct inode *inode, bool denied)
 {
 	const struct label_where where = { .inode = inode };
 
+	if (denied && object == &label_task_file)
+		return;
 	log_where(subject, object, access, hook, &where, denied);
 }
 

@@ -198,4 +198,31 @@ TEST_F(audit, permissive_denial_says_so)
 	EXPECT_TRUE(recorded(self->audit, text)) TH_LOG("no \"%s\"", text);
 }
 
+/*
+ * A descriptor of /proc/<pid>/status kept after its task was reaped: refused, as the file of a
+ * task that is gone is to all but "^", and without a record (ps and journald meet such files
+ * all the time).
+ */
+TEST_F(audit, file_of_a_reaped_task_refused_without_a_record)
+{
+	char path[64], buf[64];
+	pid_t pid = fork();
+	int fd;
+
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, kill(pid, SIGKILL));
+	ASSERT_EQ(pid, waitpid(pid, NULL, 0));
+	EXPECT_EQ(-1, read(fd, buf, sizeof(buf)));
+	EXPECT_EQ(EACCES, errno);
+	close(fd);
+	EXPECT_FALSE(recorded(self->audit, "object=\"-task\""));
+}
+
 TEST_HARNESS_MAIN
