@@ -50,13 +50,16 @@ static const char usage_text[] =
 	"  rules                          print the loaded rules\n"
 	"  labels                         print the known labels\n"
 	"  check SUBJECT OBJECT ACCESS    may SUBJECT ACCESS OBJECT? prints allowed or denied\n"
-	"  chlabel [-r] [-a LABEL] [-e LABEL] [-t] [-d] PATH...\n"
+	"  chlabel [-r] [-L] [-a LABEL] [-e LABEL] [-t] [-d] PATH...\n"
 	"                                 as chsmack: set the access label (-a), the exec\n"
 	"                                 label (-e), transmute on directories (-t), remove\n"
 	"                                 all three (-d), recursively (-r); print them with\n"
 	"                                 no option\n"
-	"  get PATH                       print the label (_ if none) and exec label of PATH\n"
-	"  set PATH LABEL [--exec LABEL]  set the label of PATH, and its exec label\n"
+	"  get [-L] PATH                  print the label (_ if none) and exec label of PATH\n"
+	"  set [-L] PATH LABEL [--exec LABEL]\n"
+	"                                 set the label of PATH, and its exec label\n"
+	"    get, set and chlabel act on a symbolic link itself, or with -L on what it\n"
+	"    points to\n"
 	"  self                           print the label of this process\n"
 	"  exec LABEL -- CMD [ARGS...]    take LABEL as this process's label, execute CMD\n"
 	"  help, -h, --help               print this help\n"
@@ -782,10 +785,27 @@ static int cmd_check(char **argv)
 	return reply[0] != '1';
 }
 
+/*
+ * -L: get, set and chlabel act on what a symbolic link points to. Without it they act on the
+ * link itself, as chsmack does.
+ */
+static bool follow;
+
+static ssize_t get_xattr(const char *path, const char *name, void *val, size_t size)
+{
+	return follow ? getxattr(path, name, val, size) : lgetxattr(path, name, val, size);
+}
+
+static int set_xattr(const char *path, const char *name, const char *val)
+{
+	return follow ? setxattr(path, name, val, strlen(val), 0) :
+			lsetxattr(path, name, val, strlen(val), 0);
+}
+
 /* Read xattr @name of @path, NUL-terminated: 1 if present, 0 if absent, -1 on error. */
 static int read_xattr(const char *path, const char *name, char *val, size_t size)
 {
-	ssize_t n = getxattr(path, name, val, size - 1);
+	ssize_t n = get_xattr(path, name, val, size - 1);
 
 	if (n < 0) {
 		if (errno == ENODATA)
@@ -823,9 +843,9 @@ static int cmd_set(const char *path, const char *label, const char *exec)
 	if (!check_label(label, strlen(label), "label", why) ||
 	    (exec && !check_label(exec, strlen(exec), "exec label", why)))
 		return bad_arg(why);
-	if (setxattr(path, XATTR_LABEL, label, strlen(label), 0))
+	if (set_xattr(path, XATTR_LABEL, label))
 		return fail("%s: %s", path, XATTR_LABEL);
-	if (exec && setxattr(path, XATTR_EXEC, exec, strlen(exec), 0))
+	if (exec && set_xattr(path, XATTR_EXEC, exec))
 		return fail("%s: %s", path, XATTR_EXEC);
 	return 0;
 }
@@ -845,7 +865,7 @@ static struct chlabel chl;
 /* Remove @name from @path; no error if it is not there. */
 static int remove_xattr(const char *path, const char *name)
 {
-	if (lremovexattr(path, name) && errno != ENODATA)
+	if ((follow ? removexattr(path, name) : lremovexattr(path, name)) && errno != ENODATA)
 		return fail("%s: %s", path, name);
 	return 0;
 }
@@ -861,7 +881,7 @@ static int print_labels(const char *path)
 
 	printf("%s", path);
 	for (i = 0; i < 3; i++) {
-		n = lgetxattr(path, names[i], val, sizeof(val) - 1);
+		n = get_xattr(path, names[i], val, sizeof(val) - 1);
 		if (n < 0 && errno != ENODATA && errno != ENOTSUP) {
 			putchar('\n');
 			return fail("%s: %s", path, names[i]);
@@ -873,7 +893,7 @@ static int print_labels(const char *path)
 	return 0;
 }
 
-/* One path of chlabel; @dir: it is a directory, where -t applies. Symbolic links not followed. */
+/* One path of chlabel; @dir: it is a directory, where -t applies. */
 static int chlabel_one(const char *path, bool dir, bool named)
 {
 	if (chl.print)
@@ -881,11 +901,11 @@ static int chlabel_one(const char *path, bool dir, bool named)
 	if (chl.remove)
 		return remove_xattr(path, XATTR_LABEL) || remove_xattr(path, XATTR_EXEC) ||
 		       remove_xattr(path, XATTR_TRANSMUTE);
-	if (chl.access && lsetxattr(path, XATTR_LABEL, chl.access, strlen(chl.access), 0))
+	if (chl.access && set_xattr(path, XATTR_LABEL, chl.access))
 		return fail("%s: %s", path, XATTR_LABEL);
-	if (chl.exec && lsetxattr(path, XATTR_EXEC, chl.exec, strlen(chl.exec), 0))
+	if (chl.exec && set_xattr(path, XATTR_EXEC, chl.exec))
 		return fail("%s: %s", path, XATTR_EXEC);
-	if (chl.transmute && dir && lsetxattr(path, XATTR_TRANSMUTE, "TRUE", 4, 0))
+	if (chl.transmute && dir && set_xattr(path, XATTR_TRANSMUTE, "TRUE"))
 		return fail("%s: %s", path, XATTR_TRANSMUTE);
 	/* Named on the command line, a file cannot transmute; found by -r, it is skipped. */
 	if (chl.transmute && !dir && named) {
@@ -913,10 +933,13 @@ static int cmd_chlabel(int argc, char **argv)
 	int opt, i;
 
 	optind = 1;
-	while ((opt = getopt(argc, argv, "+ra:e:td")) != -1) {
+	while ((opt = getopt(argc, argv, "+ra:e:tdL")) != -1) {
 		switch (opt) {
 		case 'r':
 			recursive = true;
+			break;
+		case 'L':
+			follow = true;
 			break;
 		case 'a':
 			chl.access = optarg;
@@ -944,9 +967,9 @@ static int cmd_chlabel(int argc, char **argv)
 	chl.print = !chl.access && !chl.exec && !chl.transmute && !chl.remove;
 	for (i = optind; i < argc; i++) {
 		if (recursive) {
-			if (nftw(argv[i], chlabel_walk, 16, FTW_PHYS))
+			if (nftw(argv[i], chlabel_walk, 16, follow ? 0 : FTW_PHYS))
 				chl.rc = fail("%s", argv[i]);
-		} else if (lstat(argv[i], &st)) {
+		} else if (follow ? stat(argv[i], &st) : lstat(argv[i], &st)) {
 			chl.rc = fail("%s", argv[i]);
 		} else if (chlabel_one(argv[i], S_ISDIR(st.st_mode), true)) {
 			chl.rc = 1;
@@ -1017,7 +1040,12 @@ static int run(int argc, char **argv)
 	} else if (!strcmp(cmd, "check")) {
 		if (argc == 5)
 			return cmd_check(argv + 2);
-	} else if (!strcmp(cmd, "get")) {
+	} else if (!strcmp(cmd, "get") || !strcmp(cmd, "set")) {
+		follow = argc > 2 && !strcmp(argv[2], "-L");
+		argv += follow;
+		argc -= follow;
+	}
+	if (!strcmp(cmd, "get")) {
 		if (argc == 3)
 			return cmd_get(argv[2]);
 	} else if (!strcmp(cmd, "set")) {

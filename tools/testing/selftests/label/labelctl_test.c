@@ -300,6 +300,32 @@ TEST_F(labelctl, chlabel)
 	EXPECT_STREQ(DIR "/tree\n" DIR "/tree/f\n", self->out);
 }
 
+/*
+ * get, set and chlabel act on a symbolic link itself, as chsmack does, and with -L on its
+ * target; none of them changes the one it was not asked to.
+ */
+TEST_F(labelctl, symlinks_alike)
+{
+	ASSERT_EQ(0, load("_ lc_l rwx\n_ lc_f rwx\n"));
+	put_file(_metadata, DIR "/target", "x");
+	ASSERT_EQ(0, symlink("target", DIR "/link"));
+	ASSERT_EQ(0, LABELCTL(self->out, "set", DIR "/link", "lc_l"));
+	ASSERT_EQ(0, LABELCTL(self->out, "chlabel", "-L", "-a", "lc_f", DIR "/link"));
+	ASSERT_EQ(0, LABELCTL(self->out, "get", DIR "/link"));
+	EXPECT_STREQ(DIR "/link: label=lc_l\n", self->out);
+	ASSERT_EQ(0, LABELCTL(self->out, "get", "-L", DIR "/link"));
+	EXPECT_STREQ(DIR "/link: label=lc_f\n", self->out);
+	ASSERT_EQ(0, LABELCTL(self->out, "chlabel", DIR "/link", DIR "/target"));
+	EXPECT_STREQ(DIR "/link access=\"lc_l\"\n" DIR "/target access=\"lc_f\"\n", self->out);
+	ASSERT_EQ(0, LABELCTL(self->out, "set", "-L", DIR "/link", "lc_l"));
+	ASSERT_EQ(0, LABELCTL(self->out, "chlabel", "-d", DIR "/link"));
+	ASSERT_EQ(0, LABELCTL(self->out, "chlabel", "-L", DIR "/link"));
+	EXPECT_STREQ(DIR "/link access=\"lc_l\"\n", self->out);
+	ASSERT_EQ(0, LABELCTL(self->out, "get", DIR "/link"));
+	EXPECT_STREQ(DIR "/link: label=_\n", self->out);
+	ASSERT_EQ(2, LABELCTL(self->out, "get", "-L"));
+}
+
 /* The older subcommands: set, get, self, exec, rules, labels, help. */
 TEST_F(labelctl, set_get_self_exec)
 {
