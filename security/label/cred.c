@@ -146,7 +146,7 @@ static struct label *exec_label(const struct file *file)
 	    !mnt_may_suid(file->f_path.mnt))
 		return NULL;
 	/* Most programs have no exec label: read it before looking for the root file system. */
-	len = __vfs_getxattr(dentry, inode, LABEL_XATTR_EXEC, buf, sizeof(buf));
+	len = __vfs_getxattr(dentry, inode, XATTR_NAME_LABELEXEC, buf, sizeof(buf));
 	if (len <= 0 || !label_sb_carries_transitions(inode->i_sb))
 		return NULL;
 	label = label_intern(buf, len);

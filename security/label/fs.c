@@ -153,10 +153,10 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	label_inode_set(inode, label);
 	label_inode_set_transmute(inode, transmute);
 	if (label != label_floor)
-		rc = add_xattr(xattrs, xattr_count, LABEL_XATTR, label_xattr_value(label),
+		rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABEL, label_xattr_value(label),
 			       label->len);
 	if (!rc && transmute)
-		rc = add_xattr(xattrs, xattr_count, LABEL_XATTR_TRANSMUTE,
+		rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABELTRANSMUTE,
 			       kstrdup(LABEL_TRANSMUTE_TRUE, GFP_NOFS),
 			       strlen(LABEL_TRANSMUTE_TRUE));
 	return rc;
@@ -276,7 +276,7 @@ static struct label *unreadable(struct inode *inode, int err)
 static bool transmuting_on_disk(struct dentry *dentry, struct inode *inode)
 {
 	char buf[sizeof(LABEL_TRANSMUTE_TRUE)];
-	int len = __vfs_getxattr(dentry, inode, LABEL_XATTR_TRANSMUTE, buf, sizeof(buf));
+	int len = __vfs_getxattr(dentry, inode, XATTR_NAME_LABELTRANSMUTE, buf, sizeof(buf));
 
 	return len == strlen(LABEL_TRANSMUTE_TRUE) && !memcmp(buf, LABEL_TRANSMUTE_TRUE, len);
 }
@@ -305,7 +305,7 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {
 		label = label_default(inode);
-		len = __vfs_getxattr(dentry, inode, LABEL_XATTR, buf, sizeof(buf));
+		len = __vfs_getxattr(dentry, inode, XATTR_NAME_LABEL, buf, sizeof(buf));
 		if (len > 0) {
 			label = label_intern_nofs(buf, len);
 			if (IS_ERR(label))

@@ -19,27 +19,14 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <linux/xattr.h>
+#include <uapi/linux/label.h>
 
 struct seq_file;
 
-#define LABEL_NAME_MAX 255
-#define LABEL_XATTR XATTR_SECURITY_PREFIX "label"
-#define LABEL_XATTR_EXEC XATTR_SECURITY_PREFIX "labelexec"
-#define LABEL_XATTR_TRANSMUTE XATTR_SECURITY_PREFIX "labeltransmute"
-/* A socket's labels, as Smack's SMACK64IPIN, SMACK64IPOUT; and its peer's, read only. */
-#define LABEL_IPIN "labelipin"
-#define LABEL_IPOUT "labelipout"
-#define LABEL_PEER "labelpeer"
-#define LABEL_XATTR_IPIN XATTR_SECURITY_PREFIX "labelipin"
-#define LABEL_XATTR_IPOUT XATTR_SECURITY_PREFIX "labelipout"
-#define LABEL_XATTR_PEER XATTR_SECURITY_PREFIX "labelpeer"
-/* The one value of LABEL_XATTR_TRANSMUTE, as Smack's SMACK64TRANSMUTE. */
-#define LABEL_TRANSMUTE_TRUE "TRUE"
-
 /*
  * Access bits, one per letter of Smack's access strings, in the order LABEL_ACCESS_LETTERS
- * lists them: read, write, execute, append, transmute, lock. A rule's write implies lock, as
- * in Smack. "b" (Smack's bring-up mode) is accepted in a rule and never stored.
+ * lists them: read, write, execute, append, transmute, lock, then "b" (Smack's bring-up mode),
+ * accepted in a rule and never stored. A rule's write implies lock, as in Smack.
  */
 #define LABEL_MAY_READ		BIT(0)
 #define LABEL_MAY_WRITE		BIT(1)
@@ -47,7 +34,6 @@ struct seq_file;
 #define LABEL_MAY_APPEND	BIT(3)
 #define LABEL_MAY_TRANSMUTE	BIT(4)
 #define LABEL_MAY_LOCK		BIT(5)
-#define LABEL_ACCESS_LETTERS	"rwxatl"
 #define LABEL_MAY_ALL		(BIT(6) - 1)
 #define LABEL_MAY_BRINGUP	BIT(6)
 /* Room for an access string and its NUL. */
@@ -503,15 +489,15 @@ static __always_inline int label_inode_check(struct inode *inode, u32 access, co
 /* Whether @name is one of the attributes of a socket (net.c), which are the module's too. */
 static inline bool label_is_socket_xattr(const char *name)
 {
-	return !strcmp(name, LABEL_XATTR_IPIN) || !strcmp(name, LABEL_XATTR_IPOUT) ||
-	       !strcmp(name, LABEL_XATTR_PEER);
+	return !strcmp(name, XATTR_NAME_LABELIPIN) || !strcmp(name, XATTR_NAME_LABELIPOUT) ||
+	       !strcmp(name, XATTR_NAME_LABELPEER);
 }
 
 /* Whether @name is one of the module's own extended attributes. */
 static inline bool label_is_xattr(const char *name)
 {
-	return !strcmp(name, LABEL_XATTR) || !strcmp(name, LABEL_XATTR_EXEC) ||
-	       !strcmp(name, LABEL_XATTR_TRANSMUTE) || label_is_socket_xattr(name);
+	return !strcmp(name, XATTR_NAME_LABEL) || !strcmp(name, XATTR_NAME_LABELEXEC) ||
+	       !strcmp(name, XATTR_NAME_LABELTRANSMUTE) || label_is_socket_xattr(name);
 }
 
 /* host.c */

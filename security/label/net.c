@@ -87,11 +87,11 @@ static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
 
 	if (!ls)
 		return -EOPNOTSUPP;
-	if (!strcmp(name, LABEL_IPIN))
+	if (!strcmp(name, XATTR_LABELIPIN_SUFFIX))
 		label = label_sock_in(sk);
-	else if (!strcmp(name, LABEL_IPOUT))
+	else if (!strcmp(name, XATTR_LABELIPOUT_SUFFIX))
 		label = label_sock_out(sk);
-	else if (!strcmp(name, LABEL_PEER))
+	else if (!strcmp(name, XATTR_LABELPEER_SUFFIX))
 		label = READ_ONCE(ls->peer);
 	else
 		return -EOPNOTSUPP;
@@ -110,10 +110,10 @@ static int hook_inode_setsecurity(struct inode *inode, const char *name, const v
 {
 	struct sock *sk = socket_inode_sock(inode);
 	struct label_sock *ls = sk ? label_sock(sk) : NULL;
-	bool in = !strcmp(name, LABEL_IPIN);
+	bool in = !strcmp(name, XATTR_LABELIPIN_SUFFIX);
 	struct label *label;
 
-	if (!ls || (!in && strcmp(name, LABEL_IPOUT)))
+	if (!ls || (!in && strcmp(name, XATTR_LABELIPOUT_SUFFIX)))
 		return -EOPNOTSUPP;
 	/* hook_inode_setxattr() checked the privilege and interned the label. */
 	label = label_find(value, size);

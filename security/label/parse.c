@@ -28,10 +28,11 @@ static u8 access_bits[256] __ro_after_init;
  */
 void __init label_parse_init(void)
 {
-	static const char letters[] = LABEL_ACCESS_LETTERS "b";
+	static const char letters[] = LABEL_ACCESS_LETTERS;
 	int c, i;
 
 	BUILD_BUG_ON(LABEL_MAY_BRINGUP >= ACCESS_DASH);
+	BUILD_BUG_ON(BIT(sizeof(LABEL_ACCESS_LETTERS) - 2) != LABEL_MAY_BRINGUP);
 	for (c = '!'; c <= '~'; c++)
 		if (!strchr("/\"'\\", c))
 			__set_bit(c, label_chars);
@@ -113,7 +114,7 @@ int label_access_to_string(u32 access, char *buf)
 	int i, n = 0;
 
 	for (i = 0; letters[i]; i++)
-		if (access & BIT(i))
+		if (access & LABEL_MAY_ALL & BIT(i))
 			buf[n++] = letters[i];
 	if (!n)
 		buf[n++] = '-';

@@ -17,8 +17,6 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-/* Largest write to "load": 17,000 rules over 500 labels is about 0.5 MiB. */
-#define LABEL_LOAD_MAX (8 << 20)
 /* Largest write to "access": two labels, an access string, separators. */
 #define LABEL_ACCESS_MAX (2 * LABEL_NAME_MAX + 8)
 

@@ -48,7 +48,7 @@ static DEFINE_RATELIMIT_STATE(remove_transmute_refusals, DEFAULT_RATELIMIT_INTER
  */
 static int set_transmute(struct dentry *dentry, const void *value, size_t size)
 {
-	int rc = label_may_relabel("setting " LABEL_XATTR_TRANSMUTE, &set_transmute_refusals);
+	int rc = label_may_relabel("setting " XATTR_NAME_LABELTRANSMUTE, &set_transmute_refusals);
 
 	if (rc)
 		return rc;
@@ -73,7 +73,7 @@ static int set_socket_label(struct dentry *dentry, const char *name, const void 
 
 	if (d_backing_inode(dentry)->i_sb->s_magic != SOCKFS_MAGIC)
 		return -EOPNOTSUPP;
-	if (!strcmp(name, LABEL_XATTR_PEER))
+	if (!strcmp(name, XATTR_NAME_LABELPEER))
 		return -EPERM;
 	rc = label_may_relabel("setting a socket's label", &set_socket_refusals);
 	return rc ?: PTR_ERR_OR_ZERO(label_intern_nofs(value, size));
@@ -88,13 +88,13 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	if (!label_is_xattr(name))
 		return label_inode_check(d_backing_inode(dentry), LABEL_MAY_WRITE,
 					 "inode_setxattr");
-	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
+	if (!strcmp(name, XATTR_NAME_LABELTRANSMUTE))
 		return set_transmute(dentry, value, size);
 	if (label_is_socket_xattr(name))
 		return set_socket_label(dentry, name, value, size);
-	rc = strcmp(name, LABEL_XATTR) ?
-	     label_may_relabel("setting " LABEL_XATTR_EXEC, &set_exec_refusals) :
-	     label_may_relabel("setting " LABEL_XATTR, &set_label_refusals);
+	rc = strcmp(name, XATTR_NAME_LABEL) ?
+	     label_may_relabel("setting " XATTR_NAME_LABELEXEC, &set_exec_refusals) :
+	     label_may_relabel("setting " XATTR_NAME_LABEL, &set_label_refusals);
 	if (rc)
 		return rc;
 	/* Interned now, while failing is still possible: the post hook then only looks it up. */
@@ -107,11 +107,11 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
 {
 	struct label *label;
 
-	if (!strcmp(name, LABEL_XATTR_TRANSMUTE)) {
+	if (!strcmp(name, XATTR_NAME_LABELTRANSMUTE)) {
 		label_inode_set_transmute(d_backing_inode(dentry), true);
 		return;
 	}
-	if (strcmp(name, LABEL_XATTR))
+	if (strcmp(name, XATTR_NAME_LABEL))
 		return;
 	label = label_find(value, size);
 	if (!WARN_ON_ONCE(!label))
@@ -138,12 +138,12 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 					 "inode_removexattr");
 	if (label_is_socket_xattr(name))
 		return -EOPNOTSUPP;
-	if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
-		return label_may_relabel("removing " LABEL_XATTR_TRANSMUTE,
+	if (!strcmp(name, XATTR_NAME_LABELTRANSMUTE))
+		return label_may_relabel("removing " XATTR_NAME_LABELTRANSMUTE,
 					 &remove_transmute_refusals);
-	return strcmp(name, LABEL_XATTR) ?
-	       label_may_relabel("removing " LABEL_XATTR_EXEC, &remove_exec_refusals) :
-	       label_may_relabel("removing " LABEL_XATTR, &remove_label_refusals);
+	return strcmp(name, XATTR_NAME_LABEL) ?
+	       label_may_relabel("removing " XATTR_NAME_LABELEXEC, &remove_exec_refusals) :
+	       label_may_relabel("removing " XATTR_NAME_LABEL, &remove_label_refusals);
 }
 
 /* A file without security.label is what one read from disk would be: the mount's default. */
@@ -151,9 +151,9 @@ static void hook_inode_post_removexattr(struct dentry *dentry, const char *name)
 {
 	struct inode *inode = d_backing_inode(dentry);
 
-	if (!strcmp(name, LABEL_XATTR))
+	if (!strcmp(name, XATTR_NAME_LABEL))
 		label_inode_set(inode, label_default(inode));
-	else if (!strcmp(name, LABEL_XATTR_TRANSMUTE))
+	else if (!strcmp(name, XATTR_NAME_LABELTRANSMUTE))
 		label_inode_set_transmute(d_backing_inode(dentry), false);
 }
 

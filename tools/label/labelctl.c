@@ -2,6 +2,7 @@
 /* labelctl: load and query the rules, file labels and task labels of the label security module. */
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,15 +17,12 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <linux/label.h>
+
 #define FS_DIR		"/sys/kernel/security/label"
 #define SELF_ATTR	"/proc/self/attr/label/current"
-#define XATTR_LABEL	"security.label"
-#define XATTR_EXEC	"security.labelexec"
-#define XATTR_TRANSMUTE	"security.labeltransmute"
 #define STACKER_DIR	"/sys/kernel/security/stacker"
 #define SMACK_CONFIG	"/etc/smack"
-#define LABEL_MAX	255
-#define LOAD_MAX	(8 << 20)	/* the kernel takes at most 8 MiB in one write() to load */
 #define WHY_SIZE	128
 
 static const char usage_text[] =
@@ -142,8 +140,9 @@ static bool check_label(const char *s, size_t len, const char *what, char *why)
 {
 	size_t i;
 
-	if (!len || len > LABEL_MAX)
-		return explain(why, "%s: label of %zu bytes, not 1 to %d", what, len, LABEL_MAX);
+	if (!len || len > LABEL_NAME_MAX)
+		return explain(why, "%s: label of %zu bytes, not 1 to %d", what, len,
+			       LABEL_NAME_MAX);
 	if (s[0] == '-')
 		return explain(why, "%s: label starts with '-'", what);
 	for (i = 0; i < len; i++) {
@@ -155,7 +154,7 @@ static bool check_label(const char *s, size_t len, const char *what, char *why)
 	return true;
 }
 
-/* Check an access string: Smack's letters "rwxatlb" in either case, "-" anywhere, not empty. */
+/* Check an access string: LABEL_ACCESS_LETTERS in either case, "-" anywhere, not empty. */
 static bool check_access(const char *s, size_t len, char *why)
 {
 	size_t i;
@@ -163,7 +162,7 @@ static bool check_access(const char *s, size_t len, char *why)
 	if (!len)
 		return explain(why, "access: empty (- means none)");
 	for (i = 0; i < len; i++)
-		if (!memchr("rwxatlbRWXATLB-", s[i], 15))
+		if (!s[i] || !strchr(LABEL_ACCESS_LETTERS "-", tolower((unsigned char)s[i])))
 			return bad_char(s[i], "access", why);
 	return true;
 }
@@ -344,14 +343,14 @@ struct batch {
 static int add_file(struct batch *b, const char *name)
 {
 	size_t len;
-	char *buf = read_file(name, LOAD_MAX, &len), *nbuf;
+	char *buf = read_file(name, LABEL_LOAD_MAX, &len), *nbuf;
 	int rc = 1;
 
 	if (!buf)
 		return 1;
 	if (!check_rules(strcmp(name, "-") ? name : "stdin", buf, len))
 		goto out;
-	if (b->len + len + 1 > LOAD_MAX) {
+	if (b->len + len + 1 > LABEL_LOAD_MAX) {
 		errno = EFBIG;
 		rc = fail("%s", name);
 		goto out;
@@ -472,7 +471,7 @@ static int cmd_clear(void)
 
 	if (fd < 0)
 		return fail("%s", fs_path("rules"));
-	rules = read_all(fd, LOAD_MAX, &len);
+	rules = read_all(fd, LABEL_LOAD_MAX, &len);
 	close(fd);
 	if (!rules)
 		return fail("%s", fs_path("rules"));
@@ -593,7 +592,7 @@ struct hosts {
 static int add_host_file(struct hosts *h, const char *name, bool v6)
 {
 	size_t len, lineno = 0;
-	char *buf = read_file(name, LOAD_MAX, &len), *line, *nl, *nbuf;
+	char *buf = read_file(name, LABEL_LOAD_MAX, &len), *line, *nl, *nbuf;
 	char why[WHY_SIZE];
 
 	if (!buf)
@@ -671,7 +670,7 @@ static int add_host_config(struct hosts *h, const char *dir, const char *name, b
 static int cmd_hosts(bool v6, char **args, int n)
 {
 	struct hosts h = { NULL, 0 };
-	char line[2 * LABEL_MAX], why[WHY_SIZE];
+	char line[2 * LABEL_NAME_MAX], why[WHY_SIZE];
 	int len;
 
 	if (!n)
@@ -715,7 +714,7 @@ static int cmd_apply(const char *dir)
 {
 	struct hosts h4 = { NULL, 0 }, h6 = { NULL, 0 };
 	struct batch b = { NULL, 0 };
-	char path[PATH_MAX], ambient[LABEL_MAX + 2] = "", why[WHY_SIZE];
+	char path[PATH_MAX], ambient[LABEL_NAME_MAX + 2] = "", why[WHY_SIZE];
 	struct stat st;
 	int rc = 0;
 
@@ -757,7 +756,7 @@ static int cmd_apply(const char *dir)
 static int cmd_check(char **argv)
 {
 	const char *path = fs_path("access");
-	char why[WHY_SIZE], req[2 * LABEL_MAX + 8], reply[8];
+	char why[WHY_SIZE], req[2 * LABEL_NAME_MAX + 8], reply[8];
 	ssize_t n;
 	int fd, len, rc;
 
@@ -822,11 +821,11 @@ static int read_xattr(const char *path, const char *name, char *val, size_t size
 
 static int cmd_get(const char *path)
 {
-	char label[LABEL_MAX + 2], exec[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2], exec[LABEL_NAME_MAX + 2];
 	int has_label, has_exec;
 
-	has_label = read_xattr(path, XATTR_LABEL, label, sizeof(label));
-	has_exec = has_label < 0 ? -1 : read_xattr(path, XATTR_EXEC, exec, sizeof(exec));
+	has_label = read_xattr(path, XATTR_NAME_LABEL, label, sizeof(label));
+	has_exec = has_label < 0 ? -1 : read_xattr(path, XATTR_NAME_LABELEXEC, exec, sizeof(exec));
 	if (has_exec < 0)
 		return 1;
 	printf("%s: label=%s", path, has_label ? label : "_");
@@ -843,10 +842,10 @@ static int cmd_set(const char *path, const char *label, const char *exec)
 	if (!check_label(label, strlen(label), "label", why) ||
 	    (exec && !check_label(exec, strlen(exec), "exec label", why)))
 		return bad_arg(why);
-	if (set_xattr(path, XATTR_LABEL, label))
-		return fail("%s: %s", path, XATTR_LABEL);
-	if (exec && set_xattr(path, XATTR_EXEC, exec))
-		return fail("%s: %s", path, XATTR_EXEC);
+	if (set_xattr(path, XATTR_NAME_LABEL, label))
+		return fail("%s: %s", path, XATTR_NAME_LABEL);
+	if (exec && set_xattr(path, XATTR_NAME_LABELEXEC, exec))
+		return fail("%s: %s", path, XATTR_NAME_LABELEXEC);
 	return 0;
 }
 
@@ -873,9 +872,11 @@ static int remove_xattr(const char *path, const char *name)
 /* Print the three attributes of @path, as chsmack does: only those it has. */
 static int print_labels(const char *path)
 {
-	static const char *const names[] = { XATTR_LABEL, XATTR_EXEC, XATTR_TRANSMUTE };
+	static const char *const names[] = {
+		XATTR_NAME_LABEL, XATTR_NAME_LABELEXEC, XATTR_NAME_LABELTRANSMUTE
+	};
 	static const char *const keys[] = { "access", "execute", "transmute" };
-	char val[LABEL_MAX + 2];
+	char val[LABEL_NAME_MAX + 2];
 	ssize_t n;
 	size_t i;
 
@@ -899,14 +900,15 @@ static int chlabel_one(const char *path, bool dir, bool named)
 	if (chl.print)
 		return print_labels(path);
 	if (chl.remove)
-		return remove_xattr(path, XATTR_LABEL) || remove_xattr(path, XATTR_EXEC) ||
-		       remove_xattr(path, XATTR_TRANSMUTE);
-	if (chl.access && set_xattr(path, XATTR_LABEL, chl.access))
-		return fail("%s: %s", path, XATTR_LABEL);
-	if (chl.exec && set_xattr(path, XATTR_EXEC, chl.exec))
-		return fail("%s: %s", path, XATTR_EXEC);
-	if (chl.transmute && dir && set_xattr(path, XATTR_TRANSMUTE, "TRUE"))
-		return fail("%s: %s", path, XATTR_TRANSMUTE);
+		return remove_xattr(path, XATTR_NAME_LABEL) ||
+		       remove_xattr(path, XATTR_NAME_LABELEXEC) ||
+		       remove_xattr(path, XATTR_NAME_LABELTRANSMUTE);
+	if (chl.access && set_xattr(path, XATTR_NAME_LABEL, chl.access))
+		return fail("%s: %s", path, XATTR_NAME_LABEL);
+	if (chl.exec && set_xattr(path, XATTR_NAME_LABELEXEC, chl.exec))
+		return fail("%s: %s", path, XATTR_NAME_LABELEXEC);
+	if (chl.transmute && dir && set_xattr(path, XATTR_NAME_LABELTRANSMUTE, "TRUE"))
+		return fail("%s: %s", path, XATTR_NAME_LABELTRANSMUTE);
 	/* Named on the command line, a file cannot transmute; found by -r, it is skipped. */
 	if (chl.transmute && !dir && named) {
 		errno = ENOTDIR;

@@ -45,14 +45,14 @@ TEST(script_exec_label_runs_nothing_as_its_label)
 {
 	static const char script[] = "#!/bin/sh\necho the script ran\n";
 	char *const argv[] = { "-c", "cat /proc/self/attr/label/current", NULL };
-	char out[LABEL_MAX + 64];
+	char out[LABEL_NAME_MAX + 64];
 	int fd;
 
 	fd = open("/tmp/-c", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(sizeof(script) - 1, write(fd, script, sizeof(script) - 1));
 	ASSERT_EQ(0, close(fd));
-	ASSERT_EQ(0, setxattr("/tmp/-c", XATTR_EXEC, "atk_script", 10, 0));
+	ASSERT_EQ(0, setxattr("/tmp/-c", XATTR_NAME_LABELEXEC, "atk_script", 10, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 
 	/* Run as "-c" from /tmp, the program's working directory (private_tmp()). */
@@ -70,7 +70,7 @@ TEST(exec_transition_empties_relabel_self)
 	pid_t pid;
 
 	copy_busybox(_metadata, transit, NULL);
-	ASSERT_EQ(0, setxattr(transit, XATTR_EXEC, "atk_t", 5, 0));
+	ASSERT_EQ(0, setxattr(transit, XATTR_NAME_LABELEXEC, "atk_t", 5, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 
 	pid = fork_as(NULL, ROOT);
@@ -463,10 +463,10 @@ TEST(descriptor_after_revocation_refused)
 	ASSERT_EQ(0, ftruncate(fd, 4096));
 	ASSERT_EQ(0, fchmod(fd, 0666));
 	close(fd);
-	ASSERT_EQ(0, setxattr(REVOKED_FILE, XATTR_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, setxattr(REVOKED_FILE, XATTR_NAME_LABEL, "atk_revoked", 11, 0));
 	ASSERT_EQ(0, mkfifo(REVOKED_FIFO, 0666));
 	ASSERT_EQ(0, chmod(REVOKED_FIFO, 0666));
-	ASSERT_EQ(0, setxattr(REVOKED_FIFO, XATTR_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, setxattr(REVOKED_FIFO, XATTR_NAME_LABEL, "atk_revoked", 11, 0));
 	/* A queue is its creator's; naming it in the queues' root asks wx of "_". */
 	ASSERT_EQ(0, load("atk_revoked _ wx\n"));
 	ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE));

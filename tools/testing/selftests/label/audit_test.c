@@ -141,7 +141,7 @@ TEST_F(audit, network_denial_names_the_address)
 	char text[320];
 
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, fsetxattr(fd, "security.labelipout", "au_s", 4, 0));
+	ASSERT_EQ(0, fsetxattr(fd, XATTR_NAME_LABELIPOUT, "au_s", 4, 0));
 	ASSERT_LT(0, write_str(LABEL_FS "netlabel", "10.9.9.9/32 au_host"));
 	inet_pton(AF_INET, "10.9.9.9", &host.sin_addr);
 	EXPECT_EQ(-1, sendto(fd, "x", 1, 0, (struct sockaddr *)&host, sizeof(host)));

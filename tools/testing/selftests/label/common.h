@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <linux/label.h>
 #include <linux/lsm.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -37,9 +38,6 @@
 #define STACKER_MODE "/sys/kernel/security/stacker/mode"
 #define STACKER_LOCK "/sys/kernel/security/stacker/lock"
 #define STACKER_LOG "/sys/kernel/security/stacker/log"
-#define XATTR_LABEL "security.label"
-#define XATTR_EXEC "security.labelexec"
-#define LABEL_MAX 255
 #define TEXT_SIZE 16384
 /* Exit status of a child that could not take the label or identity it was asked for. */
 #define SETUP_FAILED 255
@@ -344,11 +342,11 @@ static inline int attach_shm(int id, int flags)
 	return shmat(id, NULL, flags) == (void *)-1 ? -1 : 0;
 }
 
-/* The security.label of @path, NUL-terminated, in @buf of LABEL_MAX + 1 bytes. */
+/* The security.label of @path, NUL-terminated, in @buf of LABEL_NAME_MAX + 1 bytes. */
 static inline void get_file_label(struct __test_metadata *const _metadata, const char *path,
 				  char *buf)
 {
-	ssize_t len = getxattr(path, XATTR_LABEL, buf, LABEL_MAX);
+	ssize_t len = getxattr(path, XATTR_NAME_LABEL, buf, LABEL_NAME_MAX);
 
 	ASSERT_LT(0, len);
 	buf[len] = '\0';
@@ -365,7 +363,7 @@ static inline void make_file(struct __test_metadata *const _metadata, const char
 	ASSERT_EQ(0, fchmod(fd, 0666));
 	ASSERT_EQ(0, close(fd));
 	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+		ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, label, strlen(label), 0));
 }
 
 /* A directory of mode 0777 made by this process, then labelled @label unless @label is NULL. */
@@ -375,7 +373,7 @@ static inline void make_dir(struct __test_metadata *const _metadata, const char 
 	ASSERT_EQ(0, mkdir(path, 0777));
 	ASSERT_EQ(0, chmod(path, 0777));
 	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+		ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, label, strlen(label), 0));
 }
 
 /* A copy of busybox at @path, executable, then labelled @label unless @label is NULL. */
@@ -395,7 +393,7 @@ static inline void copy_busybox(struct __test_metadata *const _metadata, const c
 	close(in);
 	ASSERT_EQ(0, close(out));
 	if (label)
-		ASSERT_EQ(0, setxattr(path, XATTR_LABEL, label, strlen(label), 0));
+		ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, label, strlen(label), 0));
 }
 
 /*

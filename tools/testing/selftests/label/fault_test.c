@@ -163,7 +163,7 @@ TEST_F_TIMEOUT(fault, files, 600)
 
 	/* "*": anyone may look up and create in it, so a file's own label decides its opening. */
 	ASSERT_EQ(0, mkdir(FAULT_DIR, 0777));
-	ASSERT_EQ(0, setxattr(FAULT_DIR, XATTR_LABEL, "*", 1, 0));
+	ASSERT_EQ(0, setxattr(FAULT_DIR, XATTR_NAME_LABEL, "*", 1, 0));
 	ASSERT_EQ(0, set_label(LABEL));
 	if (hosted)
 		ASSERT_EQ(0, label_denials(&before));
@@ -189,7 +189,7 @@ TEST_F_TIMEOUT(fault, files, 600)
 	/* What was made carries the label, on disk and in memory; what failed left nothing. */
 	for (i = 0; i < FILES; i++) {
 		char value[64];
-		ssize_t len = getxattr(names[i], XATTR_LABEL, value, sizeof(value) - 1);
+		ssize_t len = getxattr(names[i], XATTR_NAME_LABEL, value, sizeof(value) - 1);
 
 		if (!made[i]) {
 			EXPECT_EQ(-1, len);
@@ -434,10 +434,10 @@ TEST_F(fault, unreadable_label_denies)
 	/* Directories anyone may use, so that only the file's own label decides. */
 	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
 		ASSERT_EQ(0, mkdir(dirs[i], 0755));
-		ASSERT_EQ(0, setxattr(dirs[i], XATTR_LABEL, "*", 1, 0));
+		ASSERT_EQ(0, setxattr(dirs[i], XATTR_NAME_LABEL, "*", 1, 0));
 	}
 	ASSERT_EQ(0, close(open("/tmp/fault-ovl/lower/f", O_WRONLY | O_CREAT | O_CLOEXEC, 0644)));
-	ASSERT_EQ(0, setxattr("/tmp/fault-ovl/lower/f", XATTR_LABEL, LABEL, strlen(LABEL), 0));
+	ASSERT_EQ(0, setxattr("/tmp/fault-ovl/lower/f", XATTR_NAME_LABEL, LABEL, strlen(LABEL), 0));
 	/* Every interning of a label met on disk fails, for this process only. */
 	ASSERT_EQ(0, set_knob("inject", ""));
 	ASSERT_EQ(0, set_knob("inject", "label_intern_nofs"));

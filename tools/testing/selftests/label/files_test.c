@@ -181,7 +181,7 @@ TEST(lookup_needs_x)
 
 	make_dir(_metadata, dir, NULL);
 	make_file(_metadata, file, NULL);
-	ASSERT_EQ(0, setxattr(dir, XATTR_LABEL, "lookup_d", 8, 0));
+	ASSERT_EQ(0, setxattr(dir, XATTR_NAME_LABEL, "lookup_d", 8, 0));
 	ASSERT_LABEL_DENIES("lookup_s", ROOT, open(file, O_RDONLY));
 	ASSERT_LABEL_DENIES("lookup_s", ROOT, open(dir, O_RDONLY | O_DIRECTORY));
 	ASSERT_EQ(0, load("lookup_s lookup_d r"));
@@ -205,7 +205,7 @@ TEST(namespace_changes_need_w_on_the_target)
 	ASSERT_EQ(0, chdir("/tmp/label-ns"));
 	make_file(_metadata, "victim", "ns_v");
 	make_dir(_metadata, "victim_dir", "ns_v");
-	ASSERT_EQ(0, setxattr(".", XATTR_LABEL, "ns_d", 4, 0));
+	ASSERT_EQ(0, setxattr(".", XATTR_NAME_LABEL, "ns_d", 4, 0));
 	ASSERT_EQ(0, load("ns_s ns_d rwx\n_ ns_d rx\n_ ns_v r"));
 	ASSERT_EQ(0, ERRNO_AS("ns_s", ROOT, open("mine", O_CREAT | O_WRONLY, 0644)));
 
@@ -245,7 +245,7 @@ TEST(statfs_needs_r_on_the_root)
 
 	make_dir(_metadata, mnt, NULL);
 	ASSERT_EQ(0, mount("label-statfs", mnt, "tmpfs", 0, NULL));
-	ASSERT_EQ(0, setxattr(mnt, XATTR_LABEL, "statfs_o", 8, 0));
+	ASSERT_EQ(0, setxattr(mnt, XATTR_NAME_LABEL, "statfs_o", 8, 0));
 	ASSERT_LABEL_DENIES("statfs_s", ROOT, statfs(mnt, &st));
 	ASSERT_EQ(0, load("statfs_s statfs_o r"));
 	ASSERT_EQ(0, ERRNO_AS("statfs_s", ROOT, statfs(mnt, &st)));
@@ -260,7 +260,7 @@ TEST(xattrs_need_r_and_w)
 
 	make_file(_metadata, path, NULL);
 	ASSERT_EQ(0, setxattr(path, "user.test", "1", 1, 0));
-	ASSERT_EQ(0, setxattr(path, XATTR_LABEL, "uxattr_o", 8, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, "uxattr_o", 8, 0));
 	ASSERT_LABEL_DENIES("uxattr_s", ROOT, getxattr(path, "user.test", value, sizeof(value)));
 	ASSERT_LABEL_DENIES("uxattr_s", ROOT, listxattr(path, list, sizeof(list)));
 	ASSERT_EQ(0, load("uxattr_s uxattr_o r"));
@@ -302,7 +302,7 @@ TEST(acls_need_r_and_w)
 	make_file(_metadata, path, NULL);
 	if (set_acl(path) && errno == EOPNOTSUPP)
 		SKIP(return, "no POSIX ACLs on tmpfs in this kernel");
-	ASSERT_EQ(0, setxattr(path, XATTR_LABEL, "acl_o", 5, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, "acl_o", 5, 0));
 	ASSERT_LABEL_DENIES("acl_s", ROOT, getxattr(path, ACL_XATTR, value, sizeof(value)));
 	ASSERT_EQ(0, load("acl_s acl_o r"));
 	ASSERT_NE(EACCES, ERRNO_AS("acl_s", ROOT, getxattr(path, ACL_XATTR, value, sizeof(value))));

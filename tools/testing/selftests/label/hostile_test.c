@@ -66,8 +66,8 @@ static const struct target targets[] = {
 	{ "ambient", SECURITYFS, LABEL_FS "ambient" },
 	{ "attr:current", PROC_ATTR, "current" },
 	{ "lsm_set_self_attr", SELF_ATTR, NULL },
-	{ XATTR_LABEL, XATTR, XATTR_LABEL },
-	{ XATTR_EXEC, XATTR, XATTR_EXEC },
+	{ XATTR_NAME_LABEL, XATTR, XATTR_NAME_LABEL },
+	{ XATTR_NAME_LABELEXEC, XATTR, XATTR_NAME_LABELEXEC },
 };
 
 static const struct target *find_target(const char *name)
@@ -110,13 +110,13 @@ struct outcome {
 	ssize_t rc;			/* the checked write's or call's result */
 	int err;			/* its errno */
 	char answer[8];			/* access: what a read gave after an accepted query */
-	char writer[LABEL_MAX + 2];	/* attributes: the writer's label afterwards */
-	char owner[LABEL_MAX + 2];	/* attributes: that of the file's task afterwards */
+	char writer[LABEL_NAME_MAX + 2];	/* attributes: the writer's label afterwards */
+	char owner[LABEL_NAME_MAX + 2];	/* attributes: that of the file's task afterwards */
 };
 
 static void own_label(char *buf)
 {
-	if (read_text("/proc/thread-self/attr/label/current", buf, LABEL_MAX + 2) < 0)
+	if (read_text("/proc/thread-self/attr/label/current", buf, LABEL_NAME_MAX + 2) < 0)
 		strcpy(buf, "<unreadable>");
 }
 
@@ -199,7 +199,7 @@ static void write_to_other(const struct corpus_case *c, const struct target *t, 
 	}
 	pid = fork();
 	if (!pid) {
-		char label[LABEL_MAX + 2], byte;
+		char label[LABEL_NAME_MAX + 2], byte;
 
 		close(hold[1]);
 		while (read(hold[0], &byte, 1) > 0)
@@ -326,7 +326,7 @@ static void expected_label(const struct target *t, const char *buf, size_t len, 
 		len--;
 	if (t->kind != XATTR && len && buf[len - 1] == '\n')
 		len--;
-	snprintf(label, LABEL_MAX + 2, "%.*s", (int)len, buf);
+	snprintf(label, LABEL_NAME_MAX + 2, "%.*s", (int)len, buf);
 }
 
 /* The rules file's way of writing an access string: rwxatl order, no b, "-" for none. */
@@ -384,7 +384,7 @@ static bool rule_missing(const char *rules, const char *text, size_t len, char *
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *f[3], *s;
 		size_t line_len = (nl ? nl : end) - p, flen[3];
-		char access[8], line[2 * LABEL_MAX + 8];
+		char access[8], line[2 * LABEL_NAME_MAX + 8];
 		int i;
 
 		if (line_len && !(prev && prev_len == line_len && !memcmp(prev, p, line_len))) {
@@ -460,8 +460,8 @@ static void put_back(const struct target *t, const struct state *before)
 	if (!strcmp(t->name, "logging"))
 		write_str(LABEL_FS "logging", before->item[STATE_LOGGING]);
 	if (t->kind == XATTR) {
-		removexattr(XATTR_PROBE, XATTR_LABEL);
-		removexattr(XATTR_PROBE, XATTR_EXEC);
+		removexattr(XATTR_PROBE, XATTR_NAME_LABEL);
+		removexattr(XATTR_PROBE, XATTR_NAME_LABELEXEC);
 	}
 }
 
@@ -472,8 +472,8 @@ static void put_back(const struct target *t, const struct state *before)
 static void run_case(struct __test_metadata *const _metadata, const struct corpus_case *c,
 		     const struct target *t, struct state *before)
 {
-	char error[CORPUS_ERROR_MAX], label[LABEL_MAX + 2], missing[2 * LABEL_MAX + 8];
-	char change[2 * LABEL_MAX + 64];
+	char error[CORPUS_ERROR_MAX], label[LABEL_NAME_MAX + 2], missing[2 * LABEL_NAME_MAX + 8];
+	char change[2 * LABEL_NAME_MAX + 64];
 	bool trust = !strcmp(t->name, "trust");
 	struct state after;
 	struct outcome o;
@@ -650,13 +650,13 @@ FIXTURE_VARIANT_ADD(corpus, ipv6host) { .target = "ipv6host" };
 FIXTURE_VARIANT_ADD(corpus, ambient) { .target = "ambient" };
 FIXTURE_VARIANT_ADD(corpus, attr_current) { .target = "attr:current" };
 FIXTURE_VARIANT_ADD(corpus, lsm_set_self_attr) { .target = "lsm_set_self_attr" };
-FIXTURE_VARIANT_ADD(corpus, security_label) { .target = XATTR_LABEL };
-FIXTURE_VARIANT_ADD(corpus, security_labelexec) { .target = XATTR_EXEC };
+FIXTURE_VARIANT_ADD(corpus, security_label) { .target = XATTR_NAME_LABEL };
+FIXTURE_VARIANT_ADD(corpus, security_labelexec) { .target = XATTR_NAME_LABELEXEC };
 
 /* The probes, made once per boot; and this process must start from the floor, unfrozen. */
 FIXTURE_SETUP(corpus)
 {
-	char label[LABEL_MAX + 2], frozen[8];
+	char label[LABEL_NAME_MAX + 2], frozen[8];
 
 	ASSERT_EQ(1, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ("_", label);

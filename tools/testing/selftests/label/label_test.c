@@ -26,7 +26,7 @@ TEST(denial_is_counted)
 
 TEST(first_label_is_floor)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(1, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ("_", label);
@@ -46,7 +46,7 @@ TEST(attr_current_is_not_the_label)
 
 TEST(root_sets_own_label)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(7, write_str(SELF_LABEL, "setself"));
 	ASSERT_EQ(7, read_text(SELF_LABEL, label, sizeof(label)));
@@ -55,7 +55,7 @@ TEST(root_sets_own_label)
 
 TEST(trailing_newline_is_optional)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(11, write_str(SELF_LABEL, "setself_nl\n"));
 	ASSERT_EQ(10, read_text(SELF_LABEL, label, sizeof(label)));
@@ -64,16 +64,16 @@ TEST(trailing_newline_is_optional)
 
 TEST(longest_label_accepted)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(0, set_label(L255));
-	ASSERT_EQ(LABEL_MAX, read_text(SELF_LABEL, label, sizeof(label)));
+	ASSERT_EQ(LABEL_NAME_MAX, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ(L255, label);
 }
 
 TEST(children_inherit_the_label)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 	pid_t pid;
 
 	ASSERT_EQ(0, set_label("inherit"));
@@ -89,7 +89,7 @@ TEST(children_inherit_the_label)
 
 TEST(label_change_needs_cap_mac_admin)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(0, drop_mac_admin());
 	ASSERT_EQ(-1, write_str(SELF_LABEL, "nocap"));
@@ -100,7 +100,7 @@ TEST(label_change_needs_cap_mac_admin)
 
 TEST(nobody_cannot_change_label)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(0, drop_to_nobody());
 	ASSERT_EQ(-1, write_str(SELF_LABEL, "nobody"));
@@ -145,7 +145,7 @@ FIXTURE_TEARDOWN(invalid_label)
 
 TEST_F(invalid_label, refused_as_task_label)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(-1, write_text(SELF_LABEL, variant->name, variant->len));
 	ASSERT_EQ(EINVAL, errno);
@@ -155,25 +155,25 @@ TEST_F(invalid_label, refused_as_task_label)
 
 TEST_F(invalid_label, refused_as_file_label)
 {
-	char path[] = "/tmp/label-invalid-XXXXXX", label[LABEL_MAX + 1];
+	char path[] = "/tmp/label-invalid-XXXXXX", label[LABEL_NAME_MAX + 1];
 	int fd = mkstemp(path);
 
 	ASSERT_LE(0, fd);
 	close(fd);
-	ASSERT_EQ(-1, setxattr(path, XATTR_LABEL, variant->name, variant->len, 0));
+	ASSERT_EQ(-1, setxattr(path, XATTR_NAME_LABEL, variant->name, variant->len, 0));
 	ASSERT_EQ(EINVAL, errno);
-	ASSERT_EQ(-1, setxattr(path, XATTR_EXEC, variant->name, variant->len, 0));
+	ASSERT_EQ(-1, setxattr(path, XATTR_NAME_LABELEXEC, variant->name, variant->len, 0));
 	ASSERT_EQ(EINVAL, errno);
-	ASSERT_EQ(-1, getxattr(path, XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(-1, getxattr(path, XATTR_NAME_LABEL, label, sizeof(label)));
 	ASSERT_EQ(ENODATA, errno);
-	ASSERT_EQ(-1, getxattr(path, XATTR_EXEC, label, sizeof(label)));
+	ASSERT_EQ(-1, getxattr(path, XATTR_NAME_LABELEXEC, label, sizeof(label)));
 	ASSERT_EQ(ENODATA, errno);
 }
 
 TEST_F(invalid_label, refused_in_rule)
 {
 	static const char rest[] = " invalid_o r\n";
-	char before[TEXT_SIZE], after[TEXT_SIZE], rule[LABEL_MAX + sizeof(rest) + 1];
+	char before[TEXT_SIZE], after[TEXT_SIZE], rule[LABEL_NAME_MAX + sizeof(rest) + 1];
 
 	memcpy(rule, variant->name, variant->len);
 	memcpy(rule + variant->len, rest, sizeof(rest));
@@ -478,7 +478,7 @@ TEST(mprotect_exec_needs_x)
 
 TEST(new_files_take_creator_label)
 {
-	char label[LABEL_MAX + 1];
+	char label[LABEL_NAME_MAX + 1];
 
 	make_dir(_metadata, "/tmp/label-new", "new_s");
 	ASSERT_EQ(0, load("_ new_s x"));
@@ -491,7 +491,7 @@ TEST(new_files_take_creator_label)
 	get_file_label(_metadata, "dir", label);
 	ASSERT_STREQ("new_s", label);
 	/* "_" is not stored: no attribute means "_". */
-	ASSERT_EQ(-1, getxattr("/tmp/label-new-floor", XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(-1, getxattr("/tmp/label-new-floor", XATTR_NAME_LABEL, label, sizeof(label)));
 	ASSERT_EQ(ENODATA, errno);
 }
 
@@ -503,7 +503,7 @@ TEST(directory_changes_need_w)
 	make_file(_metadata, "victim", "dir_o");
 	make_file(_metadata, "old", "dir_o");
 	make_dir(_metadata, "subdir", "dir_o");
-	ASSERT_EQ(0, setxattr(".", XATTR_LABEL, "dir_o", 5, 0));
+	ASSERT_EQ(0, setxattr(".", XATTR_NAME_LABEL, "dir_o", 5, 0));
 	ASSERT_EQ(0, load("dir_s dir_o rx"));
 
 	ASSERT_EQ(EACCES, ERRNO_AS("dir_s", ROOT, open("new", O_CREAT | O_WRONLY, 0644)));
@@ -545,33 +545,33 @@ TEST(setattr_needs_w)
 TEST(label_xattrs_need_cap_mac_admin)
 {
 	const char *path = "/tmp/label-xattr";
-	char label[LABEL_MAX + 1];
+	char label[LABEL_NAME_MAX + 1];
 
 	make_file(_metadata, path, "xattr_o");
 	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  setxattr(path, XATTR_LABEL, "xattr_p", 7, 0)));
+				  setxattr(path, XATTR_NAME_LABEL, "xattr_p", 7, 0)));
 	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  setxattr(path, XATTR_EXEC, "xattr_p", 7, 0)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, setxattr(path, XATTR_LABEL, "xattr_p", 7, 0)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_LABEL)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, removexattr(path, XATTR_LABEL)));
+				  setxattr(path, XATTR_NAME_LABELEXEC, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, setxattr(path, XATTR_NAME_LABEL, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_NAME_LABEL)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, removexattr(path, XATTR_NAME_LABEL)));
 	get_file_label(_metadata, path, label);
 	ASSERT_STREQ("xattr_o", label);
 
-	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "xattr_p", 7, 0));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_EXEC)));
-	ASSERT_EQ(0, removexattr(path, XATTR_EXEC));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "xattr_p", 7, 0));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_NAME_LABELEXEC)));
+	ASSERT_EQ(0, removexattr(path, XATTR_NAME_LABELEXEC));
 }
 
 TEST(removed_label_is_floor)
 {
 	const char *path = "/tmp/label-unlabel";
-	char label[LABEL_MAX + 1];
+	char label[LABEL_NAME_MAX + 1];
 
 	make_file(_metadata, path, "unlabel_o");
 	ASSERT_EQ(EACCES, ERRNO_AS("unlabel_s", ROOT, open(path, O_RDONLY)));
-	ASSERT_EQ(0, removexattr(path, XATTR_LABEL));
-	ASSERT_EQ(-1, getxattr(path, XATTR_LABEL, label, sizeof(label)));
+	ASSERT_EQ(0, removexattr(path, XATTR_NAME_LABEL));
+	ASSERT_EQ(-1, getxattr(path, XATTR_NAME_LABEL, label, sizeof(label)));
 	ASSERT_EQ(ENODATA, errno);
 	ASSERT_EQ(0, ERRNO_AS("unlabel_s", ROOT, open(path, O_RDONLY)));
 	ASSERT_EQ(EACCES, ERRNO_AS("unlabel_s", ROOT, open(path, O_WRONLY)));
@@ -593,10 +593,10 @@ TEST(exec_needs_x_only)
 TEST(labelexec_moves_the_task)
 {
 	const char *path = "/tmp/label-transit";
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	copy_busybox(_metadata, path, NULL);
-	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "transit_t", 9, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "transit_t", 9, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	exec_label(_metadata, "transit_s", path, label, sizeof(label));
 	ASSERT_STREQ("transit_t", label);
@@ -611,12 +611,12 @@ TEST(labelexec_moves_the_task)
 TEST(labelexec_needs_a_trusted_file_system)
 {
 	const char *mnt = "/tmp/label-untrusted", *path = "/tmp/label-untrusted/transit";
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	make_dir(_metadata, mnt, NULL);
 	ASSERT_EQ(0, mount("label-untrusted", mnt, "tmpfs", 0, NULL));
 	copy_busybox(_metadata, path, NULL);
-	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "untrust_t", 9, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "untrust_t", 9, 0));
 	exec_label(_metadata, "untrust_s", path, label, sizeof(label));
 	ASSERT_STREQ("untrust_s", label);
 	ASSERT_EQ(-1, write_str(LABEL_FS "trust", "/tmp/label-missing"));
@@ -639,12 +639,12 @@ TEST(labelexec_needs_a_trusted_file_system)
 TEST(labelexec_ignored_in_a_user_namespace)
 {
 	const char *path = "/tmp/label-userns";
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 	int out[2], status;
 	pid_t pid;
 
 	copy_busybox(_metadata, path, NULL);
-	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "userns_t", 8, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "userns_t", 8, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
 	pid = fork_as("userns_s", ROOT);
@@ -670,7 +670,7 @@ TEST(labelexec_refused_without_new_privs)
 	const char *path = "/tmp/label-nnp";
 
 	copy_busybox(_metadata, path, NULL);
-	ASSERT_EQ(0, setxattr(path, XATTR_EXEC, "nnp_t", 5, 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "nnp_t", 5, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	ASSERT_EQ(EPERM, ERRNO_AS("nnp_s", ROOT, exec_without_new_privs(path)));
 	/* No transition, no refusal: the file's own exec label is the task's. */
@@ -697,7 +697,7 @@ TEST(permissive_softens_denials_not_privileges)
 	ASSERT_EQ(17, write_str(STACKER_MODE, "label permissive\n"));
 	open_permissive = ERRNO_AS("perm_s", ROOT, open(path, O_RDONLY));
 	relabel_permissive = ERRNO_AS("perm_s", ROOT_WITHOUT_MAC_ADMIN,
-				      setxattr(path, XATTR_LABEL, "perm_x", 6, 0));
+				      setxattr(path, XATTR_NAME_LABEL, "perm_x", 6, 0));
 	ASSERT_EQ(16, write_str(STACKER_MODE, "label enforcing\n"));
 	open_again = ERRNO_AS("perm_s", ROOT, open(path, O_RDONLY));
 

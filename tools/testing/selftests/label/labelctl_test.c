@@ -175,7 +175,7 @@ TEST_F(labelctl, apply_unreadable)
 	snprintf(secret, sizeof(secret), "lc_unread_%d", getpid());
 	put_file(_metadata, DIR "/smack/accesses.d/a", "lc_u lc_o r\n");
 	put_file(_metadata, DIR "/smack/accesses.d/b", "lc_u lc_o2 r\n");
-	ASSERT_EQ(0, setxattr(DIR "/smack/accesses.d/b", "security.label", secret,
+	ASSERT_EQ(0, setxattr(DIR "/smack/accesses.d/b", XATTR_NAME_LABEL, secret,
 			      strlen(secret), 0));
 	rc = LABELCTL(self->out, "apply", DIR "/smack");
 	/* First let the next set-up remove the file, whatever the result. */

@@ -150,7 +150,7 @@ static int create_in_mnt(const char *label)
 
 TEST_F(mnt, transmute_makes_the_root_transmute)
 {
-	char label[LABEL_MAX + 1];
+	char label[LABEL_NAME_MAX + 1];
 
 	ASSERT_EQ(0, mount_tmpfs("labeltransmute=mt_obj,mode=0777"));
 	ASSERT_EQ(0, create_in_mnt("mt_s"));
@@ -330,7 +330,7 @@ TEST_F(mnt, def_is_what_a_removed_label_leaves)
 	/* Not the root: it is "_", as Smack's without smackfsroot=. */
 	EXPECT_EQ(0, ERRNO_AS("mt_n", ROOT, stat_mnt()));
 	make_file(_metadata, MNT "/f", "mt_s");
-	ASSERT_EQ(0, removexattr(MNT "/f", XATTR_LABEL));
+	ASSERT_EQ(0, removexattr(MNT "/f", XATTR_NAME_LABEL));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT, open_ro(MNT "/f")));
 	/* "_" would let every label read it. */
 	ASSERT_LABEL_DENIES("mt_n", ROOT, open_ro(MNT "/f"));

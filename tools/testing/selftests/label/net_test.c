@@ -23,9 +23,6 @@
 #define NETLABEL LABEL_FS "netlabel"
 #define IPV6HOST LABEL_FS "ipv6host"
 #define AMBIENT LABEL_FS "ambient"
-#define XATTR_IPIN "security.labelipin"
-#define XATTR_IPOUT "security.labelipout"
-#define XATTR_PEER "security.labelpeer"
 /* How long a connection or a datagram that label drops is waited for. */
 #define DROPPED_MS 700
 
@@ -49,7 +46,7 @@ static int labelled_socket(int family, int type, const char *label)
 	if (fd < 0)
 		return -1;
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (set_sock_label(fd, XATTR_IPIN, label) || set_sock_label(fd, XATTR_IPOUT, label)) {
+	if (set_sock_label(fd, XATTR_NAME_LABELIPIN, label) || set_sock_label(fd, XATTR_NAME_LABELIPOUT, label)) {
 		close(fd);
 		return -1;
 	}
@@ -393,13 +390,13 @@ TEST_F(net, tcp_over_loopback_needs_write_both_ways)
 	ASSERT_EQ(0, connect_within(cli, self->family, self->loopback, 41001));
 	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
 	ASSERT_LE(0, conn);
-	EXPECT_EQ(6, fgetxattr(cli, XATTR_PEER, peer, sizeof(peer) - 1));
+	EXPECT_EQ(6, fgetxattr(cli, XATTR_NAME_LABELPEER, peer, sizeof(peer) - 1));
 	EXPECT_STREQ("nt_srv", peer);
 	memset(peer, 0, sizeof(peer));
-	EXPECT_EQ(6, fgetxattr(conn, XATTR_PEER, peer, sizeof(peer) - 1));
+	EXPECT_EQ(6, fgetxattr(conn, XATTR_NAME_LABELPEER, peer, sizeof(peer) - 1));
 	EXPECT_STREQ("nt_cli", peer);
 	memset(peer, 0, sizeof(peer));
-	EXPECT_EQ(6, fgetxattr(conn, XATTR_IPIN, peer, sizeof(peer) - 1));
+	EXPECT_EQ(6, fgetxattr(conn, XATTR_NAME_LABELIPIN, peer, sizeof(peer) - 1));
 	EXPECT_STREQ("nt_srv", peer);
 
 	/* Each segment is decided: with the rule revoked, data no longer reaches the server. */
@@ -437,7 +434,7 @@ TEST_F(net, udp_over_loopback_needs_write_from_the_sender)
 	EXPECT_TRUE(received(srv));
 
 	/* The out label, not the in label, is the sender's. */
-	ASSERT_EQ(0, set_sock_label(cli, XATTR_IPOUT, "nt_other"));
+	ASSERT_EQ(0, set_sock_label(cli, XATTR_NAME_LABELIPOUT, "nt_other"));
 	ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41002));
 	EXPECT_FALSE(received(srv));
 	close(cli);
@@ -665,8 +662,8 @@ TEST_F(net, local_sender_that_cannot_be_named_is_refused)
 
 	ASSERT_LE(0, srv);
 	ASSERT_LE(0, cli);
-	ASSERT_EQ(0, set_sock_label(srv, XATTR_IPIN, "nt_srv"));
-	ASSERT_EQ(0, set_sock_label(cli, XATTR_IPOUT, "nt_cli"));
+	ASSERT_EQ(0, set_sock_label(srv, XATTR_NAME_LABELIPIN, "nt_srv"));
+	ASSERT_EQ(0, set_sock_label(cli, XATTR_NAME_LABELIPOUT, "nt_cli"));
 	ASSERT_EQ(0, bind(srv, (struct sockaddr *)&ss, len));
 	ASSERT_EQ(0, load("_ nt_srv w\nnt_cli nt_srv w\n"));
 	ASSERT_EQ(1, sendto(cli, "x", 1, 0, (struct sockaddr *)&ss, len));
@@ -737,7 +734,7 @@ static int confined_sender(void)
 		return 11;
 	if (send_to(four, AF_INET, THERE4, 41013) != -1 || errno != EACCES)
 		return 12;
-	if (!set_sock_label(fd, XATTR_IPOUT, "_") || errno != EPERM)
+	if (!set_sock_label(fd, XATTR_NAME_LABELIPOUT, "_") || errno != EPERM)
 		return 13;
 	if (write_str(NETLABEL, THERE4 " nt_cli") >= 0 ||
 	    write_str(IPV6HOST, THERE6 " nt_cli") >= 0 || write_str(AMBIENT, "nt_cli") >= 0)
@@ -782,31 +779,31 @@ TEST(socket_labels_are_policy)
 		int s = socket(AF_INET, SOCK_DGRAM, 0);
 		char v[16] = "";
 
-		fgetxattr(s, XATTR_IPIN, v, sizeof(v) - 1) == 10 && !strcmp(v, "nt_creator") &&
-		fgetxattr(s, XATTR_IPOUT, v, sizeof(v) - 1) == 10 ? 0 : -1;
+		fgetxattr(s, XATTR_NAME_LABELIPIN, v, sizeof(v) - 1) == 10 && !strcmp(v, "nt_creator") &&
+		fgetxattr(s, XATTR_NAME_LABELIPOUT, v, sizeof(v) - 1) == 10 ? 0 : -1;
 	})));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_IPIN, "a")));
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_NAME_LABELIPIN, "a")));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_IPOUT,
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_NAME_LABELIPOUT,
 						 "a")));
 
 	fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, set_sock_label(fd, XATTR_IPOUT, "nt_out"));
-	EXPECT_EQ(6, fgetxattr(fd, XATTR_IPOUT, value, sizeof(value) - 1));
+	ASSERT_EQ(0, set_sock_label(fd, XATTR_NAME_LABELIPOUT, "nt_out"));
+	EXPECT_EQ(6, fgetxattr(fd, XATTR_NAME_LABELIPOUT, value, sizeof(value) - 1));
 	EXPECT_STREQ("nt_out", value);
-	EXPECT_EQ(-1, set_sock_label(fd, XATTR_PEER, "x"));
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_NAME_LABELPEER, "x"));
 	EXPECT_EQ(EPERM, errno);
-	EXPECT_EQ(-1, fgetxattr(fd, XATTR_PEER, value, sizeof(value)));
+	EXPECT_EQ(-1, fgetxattr(fd, XATTR_NAME_LABELPEER, value, sizeof(value)));
 	EXPECT_EQ(ENODATA, errno);
-	EXPECT_EQ(-1, set_sock_label(fd, XATTR_IPIN, L256));
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_NAME_LABELIPIN, L256));
 	EXPECT_EQ(EINVAL, errno);
 	close(fd);
 
 	fd = open("/tmp/net-file", O_CREAT | O_RDWR | O_CLOEXEC, 0600);
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(-1, set_sock_label(fd, XATTR_IPIN, "x"));
+	EXPECT_EQ(-1, set_sock_label(fd, XATTR_NAME_LABELIPIN, "x"));
 	EXPECT_EQ(EOPNOTSUPP, errno);
 	close(fd);
 }

@@ -249,7 +249,7 @@ static int read_log_size(void)
 /* With a label named in "syslog", only its tasks read the kernel log. */
 TEST(syslog_is_for_the_named_label)
 {
-	char text[LABEL_MAX + 2];
+	char text[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(0, read_text(LABEL_SYSLOG, text, sizeof(text)));
 	ASSERT_EQ(0, ERRNO_AS("syslog_s", ROOT, read_log_size()));

@@ -185,7 +185,7 @@ TEST_F(onlycap, shuts_out_other_labels)
 	EXPECT_TRUE(logged(kmsg, REFUSED_NOT_IN_ONLYCAP));
 	EXPECT_EQ(EPERM, write_errno(ONLYCAP, "-"));
 	/* The file attribute is the other privileged relabelling: refused the same way. */
-	EXPECT_EQ(-1, setxattr("/tmp", XATTR_LABEL, "oc_s", 4, 0));
+	EXPECT_EQ(-1, setxattr("/tmp", XATTR_NAME_LABEL, "oc_s", 4, 0));
 	EXPECT_EQ(EPERM, errno);
 	close(kmsg);
 	EXPECT_EQ(0, in_label("oc_admin", load_as_admin));
@@ -251,7 +251,7 @@ FIXTURE_SETUP(mac_override)
 	if (access("/tmp/override-dir", F_OK)) {
 		make_dir(_metadata, "/tmp/override-dir", NULL);
 		make_file(_metadata, "/tmp/override-dir/file", "mo_o");
-		ASSERT_EQ(0, setxattr("/tmp/override-dir", XATTR_LABEL, "mo_d", 4, 0));
+		ASSERT_EQ(0, setxattr("/tmp/override-dir", XATTR_NAME_LABEL, "mo_d", 4, 0));
 	}
 }
 

@@ -38,7 +38,7 @@ struct attempt {
 	int open_err;
 	long rc;
 	int err;
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 };
 
 /* A write that changes the policy or a label, tried by each who and each way. */
@@ -87,10 +87,10 @@ static const struct target targets[] = {
 	[FREEZE] = { POLICY_FILE, LABEL_FS "freeze", "1\n", true },
 	[TASK_LABEL] = { TASK_ATTR, SELF_LABEL, "priv_s" },
 	[SELF_ATTR_CALL] = { SELF_ATTR, NULL, "priv_s" },
-	[SET_LABEL] = { SET_XATTR, XATTR_LABEL, "priv_x" },
-	[SET_LABELEXEC] = { SET_XATTR, XATTR_EXEC, "priv_x" },
-	[REMOVE_LABEL] = { REMOVE_XATTR, XATTR_LABEL },
-	[REMOVE_LABELEXEC] = { REMOVE_XATTR, XATTR_EXEC },
+	[SET_LABEL] = { SET_XATTR, XATTR_NAME_LABEL, "priv_x" },
+	[SET_LABELEXEC] = { SET_XATTR, XATTR_NAME_LABELEXEC, "priv_x" },
+	[REMOVE_LABEL] = { REMOVE_XATTR, XATTR_NAME_LABEL },
+	[REMOVE_LABELEXEC] = { REMOVE_XATTR, XATTR_NAME_LABELEXEC },
 };
 
 FIXTURE(privilege) {};
@@ -146,7 +146,7 @@ static void __attribute__((constructor)) restore_log_budgets(void)
 
 FIXTURE_SETUP(privilege)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(1, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ("_", label);
@@ -156,8 +156,8 @@ FIXTURE_SETUP(privilege)
 	make_probes(_metadata, &probe);
 	/* A rule for change-rule and revoke-subject to change. */
 	ASSERT_EQ(0, load("priv_r priv_o r"));
-	ASSERT_EQ(0, setxattr(probe.file, XATTR_LABEL, "priv_o", 6, 0));
-	ASSERT_EQ(0, setxattr(probe.file, XATTR_EXEC, "priv_e", 6, 0));
+	ASSERT_EQ(0, setxattr(probe.file, XATTR_NAME_LABEL, "priv_o", 6, 0));
+	ASSERT_EQ(0, setxattr(probe.file, XATTR_NAME_LABELEXEC, "priv_e", 6, 0));
 }
 
 FIXTURE_TEARDOWN(privilege)

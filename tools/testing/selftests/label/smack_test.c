@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/label.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,7 +315,7 @@ static void make_labelled(struct __test_metadata *const _metadata, const char *p
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, fchmod(fd, 0666));
 	ASSERT_EQ(0, close(fd));
-	ASSERT_EQ(0, setxattr(path, "security.label", label, strlen(label), 0));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, label, strlen(label), 0));
 }
 
 /*

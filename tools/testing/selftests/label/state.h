@@ -59,8 +59,8 @@ static const char *const state_names[__STATE_MAX] = {
 	[STATE_TASK_LABEL] = "this process's label",
 	[STATE_STACKER_MODE] = "stacker mode",
 	[STATE_STACKER_LOCK] = "stacker lock",
-	[STATE_FILE_LABEL] = "the probe file's " XATTR_LABEL,
-	[STATE_FILE_EXEC] = "the probe file's " XATTR_EXEC,
+	[STATE_FILE_LABEL] = "the probe file's " XATTR_NAME_LABEL,
+	[STATE_FILE_EXEC] = "the probe file's " XATTR_NAME_LABELEXEC,
 	[STATE_TRANSIT] = "the label an exec on the probe file system gives",
 };
 
@@ -105,7 +105,7 @@ fail:
 /* A label attribute of @path, in a buffer to free(): "<none>" when it has none. */
 static inline char *read_label_xattr(const char *path, const char *name)
 {
-	char value[LABEL_MAX + 1], *text;
+	char value[LABEL_NAME_MAX + 1], *text;
 	ssize_t len = getxattr(path, name, value, sizeof(value) - 1);
 
 	if (len < 0 && errno == ENODATA)
@@ -118,7 +118,7 @@ static inline char *read_label_xattr(const char *path, const char *name)
 /* The label a process of @p->from has after it execs @p->program, in a buffer to free(). */
 static inline char *probe_transit(const struct probe *p)
 {
-	char label[LABEL_MAX + 2] = "";
+	char label[LABEL_NAME_MAX + 2] = "";
 	int out[2];
 	pid_t pid;
 
@@ -153,7 +153,7 @@ static inline void make_probes(struct __test_metadata *const _metadata, const st
 	umount2(p->mount, MNT_DETACH);
 	ASSERT_EQ(0, mount("probe", p->mount, "tmpfs", 0, NULL));
 	copy_busybox(_metadata, p->program, NULL);
-	ASSERT_EQ(0, setxattr(p->program, XATTR_EXEC, p->to, strlen(p->to), 0));
+	ASSERT_EQ(0, setxattr(p->program, XATTR_NAME_LABELEXEC, p->to, strlen(p->to), 0));
 	/* A test may have labelled the file: this process may no longer look at it. */
 	fd = open(p->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0) {
@@ -191,8 +191,8 @@ static inline void read_state(struct state *s, const struct probe *p, bool trans
 		s->item[STATE_STACKER_MODE] = read_all(STACKER_MODE);
 		s->item[STATE_STACKER_LOCK] = read_all(STACKER "lock");
 	}
-	s->item[STATE_FILE_LABEL] = read_label_xattr(p->file, XATTR_LABEL);
-	s->item[STATE_FILE_EXEC] = read_label_xattr(p->file, XATTR_EXEC);
+	s->item[STATE_FILE_LABEL] = read_label_xattr(p->file, XATTR_NAME_LABEL);
+	s->item[STATE_FILE_EXEC] = read_label_xattr(p->file, XATTR_NAME_LABELEXEC);
 	s->item[STATE_TRANSIT] = transit ? probe_transit(p) : strdup("");
 }
 

@@ -74,7 +74,7 @@ static void files_worker(time_t end)
 			errors += !expected(errno);
 			continue;
 		}
-		if (fsetxattr(fd, XATTR_LABEL, label_name(i % LABELS), strlen("stress0"), 0))
+		if (fsetxattr(fd, XATTR_NAME_LABEL, label_name(i % LABELS), strlen("stress0"), 0))
 			errors += !expected(errno);
 		close(fd);
 		fd = open(path, (i & 1 ? O_RDONLY : O_WRONLY) | O_CLOEXEC);

@@ -356,7 +356,7 @@ TEST(exec_transition_ends_perf_events)
 	close(fd);
 	copy_busybox(_metadata, plain, NULL);
 	copy_busybox(_metadata, transit, NULL);
-	ASSERT_EQ(0, setxattr(transit, XATTR_EXEC, "exit_t", 6, 0));
+	ASSERT_EQ(0, setxattr(transit, XATTR_NAME_LABELEXEC, "exit_t", 6, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	/* The parent watches the child and kills it after: r and w on both its labels. */
 	ASSERT_EQ(0, load("_ exit_s rw\n_ exit_t rw"));

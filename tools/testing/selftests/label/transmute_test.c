@@ -12,7 +12,6 @@
 
 #include "common.h"
 
-#define XATTR_TRANSMUTE "security.labeltransmute"
 #define OVERLAY_OPTIONS \
 	"lowerdir=/tmp/trovl/lower,upperdir=/tmp/trovl/upper,workdir=/tmp/trovl/work"
 
@@ -78,7 +77,7 @@ static int create_as(const char *label, const char *file, const char *subdir)
 /* The label of @path, "_" when it has none. */
 static void label_of(struct __test_metadata *const _metadata, const char *path, char *buf)
 {
-	ssize_t len = getxattr(path, XATTR_LABEL, buf, LABEL_MAX);
+	ssize_t len = getxattr(path, XATTR_NAME_LABEL, buf, LABEL_NAME_MAX);
 
 	if (len < 0 && errno == ENODATA) {
 		buf[0] = '_';
@@ -92,21 +91,21 @@ static void label_of(struct __test_metadata *const _metadata, const char *path, 
 static bool transmutes(const char *path)
 {
 	char value[8];
-	ssize_t len = getxattr(path, XATTR_TRANSMUTE, value, sizeof(value));
+	ssize_t len = getxattr(path, XATTR_NAME_LABELTRANSMUTE, value, sizeof(value));
 
 	return len == 4 && !memcmp(value, "TRUE", 4);
 }
 
 TEST_F(transmute, needs_the_mark_and_t)
 {
-	char sub[128], label[LABEL_MAX + 1];
+	char sub[128], label[LABEL_NAME_MAX + 1];
 
 	/* Without the mark, even with t, entries take their creator's label. */
 	ASSERT_EQ(0, create_as("tr_s", in(self->dir, "plain"), NULL));
 	label_of(_metadata, in(self->dir, "plain"), label);
 	EXPECT_STREQ("tr_s", label);
 
-	ASSERT_EQ(0, setxattr(self->dir, XATTR_TRANSMUTE, "TRUE", 4, 0));
+	ASSERT_EQ(0, setxattr(self->dir, XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0));
 	ASSERT_TRUE(transmutes(self->dir));
 	snprintf(sub, sizeof(sub), "%s/sub", self->dir);
 	ASSERT_EQ(0, create_as("tr_s", in(self->dir, "file"), sub));
@@ -127,7 +126,7 @@ TEST_F(transmute, needs_the_mark_and_t)
 	EXPECT_STREQ("tr_n", label);
 
 	/* The mark removed: the creator's label again. */
-	ASSERT_EQ(0, removexattr(self->dir, XATTR_TRANSMUTE));
+	ASSERT_EQ(0, removexattr(self->dir, XATTR_NAME_LABELTRANSMUTE));
 	ASSERT_EQ(0, create_as("tr_s", in(self->dir, "after"), NULL));
 	label_of(_metadata, in(self->dir, "after"), label);
 	EXPECT_STREQ("tr_s", label);
@@ -137,18 +136,18 @@ TEST_F(transmute, needs_the_mark_and_t)
 TEST_F(transmute, mark_is_guarded)
 {
 	make_file(_metadata, in(self->dir, "f"), NULL);
-	EXPECT_EQ(-1, setxattr(path_buf, XATTR_TRANSMUTE, "TRUE", 4, 0));
+	EXPECT_EQ(-1, setxattr(path_buf, XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, setxattr(self->dir, XATTR_TRANSMUTE, "FALSE", 5, 0));
+	EXPECT_EQ(-1, setxattr(self->dir, XATTR_NAME_LABELTRANSMUTE, "FALSE", 5, 0));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, setxattr(self->dir, XATTR_TRANSMUTE, "TRUE\n", 5, 0));
+	EXPECT_EQ(-1, setxattr(self->dir, XATTR_NAME_LABELTRANSMUTE, "TRUE\n", 5, 0));
 	EXPECT_EQ(EINVAL, errno);
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  setxattr(self->dir, XATTR_TRANSMUTE, "TRUE", 4, 0)));
+				  setxattr(self->dir, XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0)));
 	EXPECT_FALSE(transmutes(self->dir));
-	ASSERT_EQ(0, setxattr(self->dir, XATTR_TRANSMUTE, "TRUE", 4, 0));
+	ASSERT_EQ(0, setxattr(self->dir, XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  removexattr(self->dir, XATTR_TRANSMUTE)));
+				  removexattr(self->dir, XATTR_NAME_LABELTRANSMUTE)));
 	EXPECT_TRUE(transmutes(self->dir));
 }
 
@@ -159,7 +158,7 @@ TEST_F(transmute, mark_is_guarded)
  */
 TEST(overlay)
 {
-	char label[LABEL_MAX + 1];
+	char label[LABEL_NAME_MAX + 1];
 
 	ASSERT_EQ(0, system("rm -rf /tmp/trovl"));
 	ASSERT_EQ(0, system("mkdir -p /tmp/trovl/lower/low /tmp/trovl/upper/up /tmp/trovl/work"));
@@ -171,10 +170,10 @@ TEST(overlay)
 	ASSERT_EQ(0, load("tro_s tro_d rwxt\ntro_s _ rwx\n_ tro_d rwx\n_ tro_s rwx\n"));
 	ASSERT_EQ(0, chmod("/tmp/trovl/lower/low", 0777));
 	ASSERT_EQ(0, chmod("/tmp/trovl/upper/up", 0777));
-	ASSERT_EQ(0, setxattr("/tmp/trovl/lower/low", XATTR_LABEL, "tro_d", 5, 0));
-	ASSERT_EQ(0, setxattr("/tmp/trovl/lower/low", XATTR_TRANSMUTE, "TRUE", 4, 0));
-	ASSERT_EQ(0, setxattr("/tmp/trovl/upper/up", XATTR_LABEL, "tro_d", 5, 0));
-	ASSERT_EQ(0, setxattr("/tmp/trovl/upper/up", XATTR_TRANSMUTE, "TRUE", 4, 0));
+	ASSERT_EQ(0, setxattr("/tmp/trovl/lower/low", XATTR_NAME_LABEL, "tro_d", 5, 0));
+	ASSERT_EQ(0, setxattr("/tmp/trovl/lower/low", XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0));
+	ASSERT_EQ(0, setxattr("/tmp/trovl/upper/up", XATTR_NAME_LABEL, "tro_d", 5, 0));
+	ASSERT_EQ(0, setxattr("/tmp/trovl/upper/up", XATTR_NAME_LABELTRANSMUTE, "TRUE", 4, 0));
 	ASSERT_EQ(0, mount("overlay", "/tmp/trovl/merged", "overlay", 0, OVERLAY_OPTIONS));
 
 	ASSERT_EQ(0, create_as("tro_s", "/tmp/trovl/merged/up/f", NULL));

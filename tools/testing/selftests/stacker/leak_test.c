@@ -8,6 +8,7 @@
  * without kmemleak.
  */
 
+#include <linux/label.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mount.h>
@@ -76,7 +77,7 @@ static void workload(struct __test_metadata *const _metadata)
 		ASSERT_LE(0, fd);
 		close(fd);
 		if (label)
-			ASSERT_EQ(0, setxattr(path, "security.label", i % 2 ? "leak_o" : "leak_s",
+			ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, i % 2 ? "leak_o" : "leak_s",
 					      6, 0));
 		ASSERT_EQ(0, unlink(path));
 	}
@@ -146,7 +147,7 @@ TEST_F_TIMEOUT(caches, blob_caches_return_to_their_start, 600)
 		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
 		ASSERT_LE(0, fd);
 		if (label)
-			ASSERT_EQ(0, fsetxattr(fd, "security.label", "leak_o", 6, 0));
+			ASSERT_EQ(0, fsetxattr(fd, XATTR_NAME_LABEL, "leak_o", 6, 0));
 		close(fd);
 		ASSERT_EQ(0, unlink(path));
 	}

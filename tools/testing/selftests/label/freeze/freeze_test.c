@@ -38,7 +38,7 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	ASSERT_EQ(0, load("freeze_s freeze_o r\n_ freeze_o rwa\n"));
 	make_file(_metadata, LABELLED, "freeze_o");
 	copy_busybox(_metadata, TRANSIT, NULL);
-	ASSERT_EQ(0, setxattr(TRANSIT, XATTR_EXEC, "freeze_t", 8, 0));
+	ASSERT_EQ(0, setxattr(TRANSIT, XATTR_NAME_LABELEXEC, "freeze_t", 8, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	/* An overlay whose lower file is labelled, for the copy-up after the freeze. */
 	make_dir(_metadata, OVL, NULL);
@@ -76,7 +76,7 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_EQ(-1, write(attr_fd, "freeze_s", 8));
 	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, fsetxattr(file_fd, XATTR_LABEL, "other", 5, 0));
+	ASSERT_EQ(-1, fsetxattr(file_fd, XATTR_NAME_LABEL, "other", 5, 0));
 	ASSERT_EQ(EPERM, errno);
 	close(load_fd);
 	close(attr_fd);
@@ -151,7 +151,7 @@ TEST(frozen_refuses_policy_changes)
 
 TEST(frozen_refuses_privileged_relabelling)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	__u64 buf[64];
 	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
@@ -167,11 +167,11 @@ TEST(frozen_refuses_privileged_relabelling)
 	ASSERT_EQ(EPERM, errno);
 	ASSERT_LT(0, read_text(SELF_LABEL, label, sizeof(label)));
 	ASSERT_STREQ("_", label);
-	ASSERT_EQ(-1, setxattr(LABELLED, XATTR_LABEL, "other", 5, 0));
+	ASSERT_EQ(-1, setxattr(LABELLED, XATTR_NAME_LABEL, "other", 5, 0));
 	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, removexattr(LABELLED, XATTR_LABEL));
+	ASSERT_EQ(-1, removexattr(LABELLED, XATTR_NAME_LABEL));
 	ASSERT_EQ(EPERM, errno);
-	ASSERT_EQ(-1, setxattr(TRANSIT, XATTR_EXEC, "other", 5, 0));
+	ASSERT_EQ(-1, setxattr(TRANSIT, XATTR_NAME_LABELEXEC, "other", 5, 0));
 	ASSERT_EQ(EPERM, errno);
 	get_file_label(_metadata, LABELLED, label);
 	ASSERT_STREQ("freeze_o", label);
@@ -180,7 +180,7 @@ TEST(frozen_refuses_privileged_relabelling)
 /* What the policy says still holds: the rule decides, and exec transitions still happen. */
 TEST(frozen_policy_keeps_working)
 {
-	char label[LABEL_MAX + 2];
+	char label[LABEL_NAME_MAX + 2];
 
 	ASSERT_EQ(1, query("freeze_s freeze_o r"));
 	ASSERT_EQ(0, query("freeze_s freeze_o w"));
@@ -198,7 +198,7 @@ TEST(frozen_policy_keeps_working)
  */
 TEST(frozen_policy_refuses_overlay_copy_up_cleanly)
 {
-	char label[LABEL_MAX + 2], data[16];
+	char label[LABEL_NAME_MAX + 2], data[16];
 
 	ASSERT_EQ(-1, open(OVL "/merged/file", O_WRONLY | O_APPEND | O_CLOEXEC));
 	ASSERT_EQ(EPERM, errno);
