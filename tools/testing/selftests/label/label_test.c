@@ -552,14 +552,17 @@ TEST(label_xattrs_need_cap_mac_admin)
 				  setxattr(path, XATTR_NAME_LABEL, "xattr_p", 7, 0)));
 	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
 				  setxattr(path, XATTR_NAME_LABELEXEC, "xattr_p", 7, 0)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, setxattr(path, XATTR_NAME_LABEL, "xattr_p", 7, 0)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_NAME_LABEL)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER,
+				  setxattr(path, XATTR_NAME_LABEL, "xattr_p", 7, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  removexattr(path, XATTR_NAME_LABEL)));
 	ASSERT_EQ(EPERM, ERRNO_AS(NULL, NOBODY_USER, removexattr(path, XATTR_NAME_LABEL)));
 	get_file_label(_metadata, path, label);
 	ASSERT_STREQ("xattr_o", label);
 
 	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "xattr_p", 7, 0));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, removexattr(path, XATTR_NAME_LABELEXEC)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
+				  removexattr(path, XATTR_NAME_LABELEXEC)));
 	ASSERT_EQ(0, removexattr(path, XATTR_NAME_LABELEXEC));
 }
 

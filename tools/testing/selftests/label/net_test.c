@@ -46,7 +46,8 @@ static int labelled_socket(int family, int type, const char *label)
 	if (fd < 0)
 		return -1;
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (set_sock_label(fd, XATTR_NAME_LABELIPIN, label) || set_sock_label(fd, XATTR_NAME_LABELIPOUT, label)) {
+	if (set_sock_label(fd, XATTR_NAME_LABELIPIN, label) ||
+	    set_sock_label(fd, XATTR_NAME_LABELIPOUT, label)) {
 		close(fd);
 		return -1;
 	}
@@ -779,14 +780,16 @@ TEST(socket_labels_are_policy)
 		int s = socket(AF_INET, SOCK_DGRAM, 0);
 		char v[16] = "";
 
-		fgetxattr(s, XATTR_NAME_LABELIPIN, v, sizeof(v) - 1) == 10 && !strcmp(v, "nt_creator") &&
+		fgetxattr(s, XATTR_NAME_LABELIPIN, v, sizeof(v) - 1) == 10 &&
+		!strcmp(v, "nt_creator") &&
 		fgetxattr(s, XATTR_NAME_LABELIPOUT, v, sizeof(v) - 1) == 10 ? 0 : -1;
 	})));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_NAME_LABELIPIN, "a")));
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0),
+						 XATTR_NAME_LABELIPIN, "a")));
 	EXPECT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN,
-				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0), XATTR_NAME_LABELIPOUT,
-						 "a")));
+				  set_sock_label(socket(AF_INET, SOCK_DGRAM, 0),
+						 XATTR_NAME_LABELIPOUT, "a")));
 
 	fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	ASSERT_LE(0, fd);
