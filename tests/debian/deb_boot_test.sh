@@ -6,7 +6,7 @@
 # both enforcing. (debian/selinux_test and the label tests, run after this one, check how.)
 . /opt/wb/tests/debian/ktap.sh
 
-plan 8
+plan 9
 ver=$(uname -r)
 same "the running kernel is the package's" "linux-image-$ver: /boot/vmlinuz-$ver" \
 	"$(dpkg -S "/boot/vmlinuz-$ver" 2>&1)"
@@ -23,6 +23,9 @@ same "the stacker hosts capability and label, enforcing" \
 	"0 capability none enforcing|1 label inline enforcing" \
 	"$(grep -v '^-' /sys/kernel/security/stacker/modules | paste -sd '|')"
 same "SELinux enforces" 1 "$(cat /sys/fs/selinux/enforce)"
+# The package's labelctl, not the test image's own in /usr/local/bin.
+check "the package's labelctl sees label" sh -c \
+	"/usr/sbin/labelctl status | grep -q '^label: running, hosted by the stacker'"
 # The first module of modules.dep, whatever defconfig builds as a module (netfilter's today).
 mod=$(head -n 1 "/lib/modules/$ver/modules.dep" | cut -d: -f1)
 mod=$(basename "${mod:-none}" .ko | tr - _)

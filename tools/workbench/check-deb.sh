@@ -50,7 +50,8 @@ boot() {
 
 image=$(ls "$top"/build/linux-image-*-stacker_*.deb 2>/dev/null | head -n 1)
 headers=$(ls "$top"/build/linux-headers-*-stacker_*.deb 2>/dev/null | head -n 1)
-if [ -z "$image" ] || [ -z "$headers" ]; then
+labelctl=$(ls "$top"/build/labelctl_*.deb 2>/dev/null | head -n 1)
+if [ -z "$image" ] || [ -z "$headers" ] || [ -z "$labelctl" ]; then
 	echo "  DEBCHK  no kernel packages in build/: run make deb"
 	fail=1
 	finish
@@ -67,10 +68,10 @@ fi
 disk=$res/deb-disk.img
 cp --sparse=always "$top/build/debian/debian.img" "$disk"
 debugfs -w -R "mkdir /opt/deb" "$disk" > /dev/null 2>&1
-for f in "$image" "$headers"; do
+for f in "$image" "$headers" "$labelctl"; do
 	debugfs -w -R "write $f /opt/deb/$(basename "$f")" "$disk" > /dev/null 2>&1
 done
-echo "  DEBCHK  $(basename "$image") and $(basename "$headers") on a copy of the Debian image"
+echo "  DEBCHK  $(basename "$image"), $(basename "$headers") and $(basename "$labelctl") on a copy of the Debian image"
 
 boot deb-install debian/deb_install_test --variant stacked || finish
 for f in vmlinuz initrd.img; do

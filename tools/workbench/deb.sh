@@ -7,6 +7,7 @@
 # written to build/: linux-image-<release>_<version>_amd64.deb, linux-headers-...,
 # linux-libc-dev_... (dpkg-buildpackage writes to the parent of the directory it builds in, with a
 # .buildinfo and a .changes named linux-upstream_*); the variant's old ones are removed first.
+# make deb also makes labelctl's package (labelctl-deb.sh), against the deb kernel's headers.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,4 +30,5 @@ for f in "$top"/build/linux-*-"$release"_*.deb; do
 	echo "  DEB     build/$(basename "$f"), $(du -m "$f" | cut -f1) MB"
 done
 ls "$top/build/linux-image-${release}_$version"_*.deb "$top/build/linux-headers-${release}_$version"_*.deb > /dev/null
+[ "$variant" != deb ] || "$top/tools/workbench/labelctl-deb.sh"
 echo "  DEB     in $(( $(date +%s) - start )) s"

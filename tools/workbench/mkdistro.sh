@@ -3,10 +3,10 @@
 # Build the Debian system of make check-distro: build/distro/distro.img, Debian 12 as users run
 # it, with systemd as init, Debian's reference SELinux policy (selinux-policy-default) enforcing
 # and auditd, and both kernel packages installed with dpkg -i: the stacked one (make deb) and
-# the reference built from pristine 6.12 (make deb-reference). The image also has labelctl
-# with its SELinux module (tools/label/selinux/), the unit that loads label's rules at boot
-# (tools/label/systemd/), the nginx example (tools/label/examples/nginx/) and the collector that
-# each boot runs (tests/distro/). Everything is labelled offline (setfiles for SELinux,
+# the reference built from pristine 6.12 (make deb-reference). The image also has labelctl's
+# package (make deb), with the SELinux module built from the sources it installs and the unit
+# that loads label's rules at boot enabled, the nginx example (tools/label/examples/nginx/) and
+# the collector that each boot runs (tests/distro/). Everything is labelled offline (setfiles for SELinux,
 # extended attributes for label), so the first boot is already enforcing.
 # The packages of tests/distro/packages come from mmdebstrap as a tarball cached under the list's
 # hash. The kernels' /boot files are copied to build/distro/ for qemu to boot. The image is
@@ -29,10 +29,11 @@ for kind in stacker reference; do
 	[ -n "$deb" ] || { echo "error: no linux-image-*-$kind package in build/ (make deb, make deb-reference)" >&2; exit 1; }
 	debs+=("$deb")
 done
-"$top/tools/workbench/mkinitramfs.sh" stacked
-labelctl=$top/build/initramfs-stacked/bin/labelctl
-newer=$(find "$top/tests/distro" "$top/tests/debian/ktap.sh" "$lt/selinux" "$lt/systemd" "$lt/examples" \
-	"$labelctl" "$tar" "${debs[@]}" "$0" -newer "$img" 2>/dev/null | head -1 || true)
+deb=$(ls "$top"/build/labelctl_*.deb 2>/dev/null | head -n 1)
+[ -n "$deb" ] || { echo "error: no labelctl package in build/ (make deb)" >&2; exit 1; }
+debs+=("$deb")
+newer=$(find "$top/tests/distro" "$top/tests/debian/ktap.sh" "$lt/examples" \
+	"$tar" "${debs[@]}" "$0" -newer "$img" 2>/dev/null | head -1 || true)
 [ -f "$img" ] && [ -z "$newer" ] && exit 0
 
 echo "  DISTRO  $img"
@@ -54,7 +55,8 @@ for m in proc sys dev dev/pts; do
 done
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"; }
 
-# The kernels, installed as an administrator installs them: dpkg -i, which makes each initramfs.
+# The kernels and labelctl, installed as an administrator installs them: dpkg -i, which makes
+# each initramfs.
 mkdir -p "$root/tmp/deb"
 cp "${debs[@]}" "$root/tmp/deb/"
 in_root sh -c 'dpkg -i /tmp/deb/*.deb' > "$out/dpkg.log" 2>&1 ||
@@ -64,15 +66,13 @@ for f in "$root"/boot/vmlinuz-* "$root"/boot/initrd.img-*; do
 	cp "$f" "$out/"
 done
 
-# labelctl, where a package would put it, with its SELinux module built against the reference
+# labelctl's SELinux module, from the sources its package installs, built against the reference
 # policy's development files and installed without loading (semodule -n).
-install -m 755 "$labelctl" "$root/usr/sbin/labelctl"
 mkdir -p "$root/tmp/selinux"
-cp "$lt"/selinux/labelctl.{te,fc,if} "$root/tmp/selinux/"
+cp "$root"/usr/share/labelctl/selinux/labelctl.{te,fc,if} "$root/tmp/selinux/"
 in_root make -s -C /tmp/selinux -f /usr/share/selinux/devel/Makefile labelctl.pp > /dev/null
 in_root semodule -n -i /tmp/selinux/labelctl.pp 2>&1 | grep -v 'not in password file' || true
 rm -rf "$root/tmp/selinux"
-install -m 644 "$lt/systemd/label-rules.service" "$root/etc/systemd/system/"
 
 # The nginx example, set up as the admin guide's worked example says.
 mkdir -p "$root/etc/smack/accesses.d" "$root/etc/systemd/system/nginx.service.d"

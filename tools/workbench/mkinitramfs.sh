@@ -70,7 +70,8 @@ for c in "$top"/tests/bench/*.c; do
 done
 for d in "$top"/tools/*/; do
 	[ -f "$d/Makefile" ] && [ "$(basename "$d")" != workbench ] || continue
-	make -s -C "$d" O="$top/build/tools" KHDR="$kout/usr/include" DESTDIR="$out/bin" install
+	make -s -C "$d" O="$top/build/tools" KHDR="$kout/usr/include" LDFLAGS=-static \
+		DESTDIR="$out/bin" install
 done
 
 (cd "$out" && find . | cpio -o -H newc --quiet | gzip -1) > "$img.tmp"

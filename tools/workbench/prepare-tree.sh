@@ -84,10 +84,14 @@ fi
 
 # --- the project's own files -------------------------------------------------------------------
 # Files the project adds, at the same path in the tree. tests/corpus is the hostile input that
-# the selftests' Makefiles embed in their programs.
-for d in security include Documentation tools/testing tests/corpus; do
-	[ ! -d "$top/$d" ] || (cd "$top" && find "$d" -type f)
-done | sort > .project-files.new
+# the selftests' Makefiles embed in their programs. Of tools/label, labelctl itself: its
+# examples, unit and SELinux module are the distribution's business.
+{
+	for d in security include Documentation tools/testing tests/corpus; do
+		[ ! -d "$top/$d" ] || (cd "$top" && find "$d" -type f)
+	done
+	(cd "$top" && find tools/label -maxdepth 1 -type f)
+} | sort > .project-files.new
 changed=0
 while read -r f; do
 	if [ -e "$b/pristine/$f" ]; then
