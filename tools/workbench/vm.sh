@@ -17,7 +17,9 @@
 # turns on one host thread. With sleep=off (idle time skips to the next timer instead of passing
 # in real time) and a real-time clock that starts at a fixed date and follows the guest clock,
 # nothing of the host's time reaches the guest, and counts repeat exactly. A guest that outlives --timeout is killed and the last
-# 40 console lines are shown; the exit status is then 124.
+# 40 lines of the log are shown; the exit status is then 124. The log (--log FILE) is the
+# console's output, then that of the guest's init and programs, which write to a second serial
+# port of their own.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
