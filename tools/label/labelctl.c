@@ -1016,6 +1016,12 @@ static int run(int argc, char **argv)
 		return usage(stderr, 2);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "-h") || !strcmp(cmd, "--help"))
 		return argc == 2 ? usage(stdout, 0) : usage(stderr, 2);
+	/* get -L and set -L: the option goes, the arguments are counted without it. */
+	if ((!strcmp(cmd, "get") || !strcmp(cmd, "set")) && argc > 2 && !strcmp(argv[2], "-L")) {
+		follow = true;
+		argv++;
+		argc--;
+	}
 	if (!strcmp(cmd, "load")) {
 		if (argc == 3 || argc == 4)
 			return cmd_load(argv + 2, argc - 2);
@@ -1042,12 +1048,7 @@ static int run(int argc, char **argv)
 	} else if (!strcmp(cmd, "check")) {
 		if (argc == 5)
 			return cmd_check(argv + 2);
-	} else if (!strcmp(cmd, "get") || !strcmp(cmd, "set")) {
-		follow = argc > 2 && !strcmp(argv[2], "-L");
-		argv += follow;
-		argc -= follow;
-	}
-	if (!strcmp(cmd, "get")) {
+	} else if (!strcmp(cmd, "get")) {
 		if (argc == 3)
 			return cmd_get(argv[2]);
 	} else if (!strcmp(cmd, "set")) {

@@ -351,6 +351,7 @@ TEST_F(labelctl, set_get_self_exec)
 	EXPECT_EQ(0, strncmp(self->out, "Usage: labelctl", 15));
 	ASSERT_EQ(2, LABELCTL(self->out, "frobnicate"));
 	ASSERT_EQ(2, LABELCTL(self->out, "rules", "extra"));
+	EXPECT_EQ(0, strncmp(self->out, "labelctl: rules: wrong arguments\n", 33));
 }
 
 TEST_HARNESS_MAIN
