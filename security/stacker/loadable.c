@@ -86,13 +86,15 @@ static const int loaded_defaults[__STACKER_HOOK_MAX] = {
 /**
  * struct loaded_calls - the loaded modules that implement one hook, in load order
  * @count: number of entries in @call
- * @call: each module's function, and its entry
+ * @call: each module's function, its entry, and the entry's index in stacker_entries (which
+ *	indexes the call counters: computed once here, not divided out on each call)
  */
 struct loaded_calls {
 	int count;
 	struct {
 		union security_list_options fn;
 		struct stacker_entry *e;
+		int nr;
 	} call[STACKER_MAX_MODULES];
 };
 
@@ -100,11 +102,11 @@ struct loaded_calls {
 static struct loaded_calls __rcu *loaded_calls[__LOADABLE_MAX];
 static struct loaded_calls loaded_buffers[__LOADABLE_MAX][2];
 
-static void count_call(const struct stacker_entry *e)
+static __always_inline void count_call(int nr)
 {
 #ifdef CONFIG_SECURITY_STACKER_STATS
 	if (static_branch_unlikely(&stacker_count_calls))
-		this_cpu_inc(stacker_counts[e - stacker_entries].calls);
+		this_cpu_inc(stacker_counts[nr].calls);
 #endif
 }
 
@@ -124,7 +126,7 @@ static int loaded_##NAME PROTO								\
 	/* Pairs with rcu_assign_pointer() in loaded_publish(): see there. */		\
 	smp_rmb();									\
 	for (i = 0; c && i < c->count; i++) {						\
-		count_call(c->call[i].e);						\
+		count_call(c->call[i].nr);						\
 		rc = c->call[i].fn.NAME ARGS;						\
 		if (rc == LOADED_DEFAULT(NAME))						\
 			continue;							\
@@ -148,7 +150,7 @@ static void loaded_##NAME PROTO								\
 	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
 	smp_rmb();	/* As in the int hooks above. */				\
 	for (i = 0; c && i < c->count; i++) {						\
-		count_call(c->call[i].e);						\
+		count_call(c->call[i].nr);						\
 		c->call[i].fn.NAME ARGS;						\
 	}										\
 	srcu_read_unlock(&loaded_srcu, idx);						\
@@ -210,6 +212,7 @@ static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 		if (sh->hook == loadable_hook_ids[h]) {
 			c->call[c->count].fn = sh->fn;
 			c->call[c->count].e = e;
+			c->call[c->count].nr = e - stacker_entries;
 			c->count++;
 			return;
 		}

@@ -36,6 +36,8 @@
  */
 
 #include <linux/cred.h>
+#include <linux/dcache.h>
+#include <linux/delay.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
 #include <linux/module.h>
@@ -58,6 +60,13 @@ MODULE_PARM_DESC(test_fail_init, "Test only: fail init after registering, withou
 static bool test_no_unregister;
 module_param(test_no_unregister, bool, 0444);
 MODULE_PARM_DESC(test_no_unregister, "Test only: do not unregister on unload");
+
+/* For the stacker's test that unloading waits for a hook that sleeps. */
+#define SLEEP_NAME "sandbox-sleep"
+static unsigned int test_open_sleep_ms;
+module_param(test_open_sleep_ms, uint, 0444);
+MODULE_PARM_DESC(test_open_sleep_ms,
+		 "Test only: file_open of a file named \"" SLEEP_NAME "\" first sleeps this long");
 
 static struct lsm_blob_sizes sandbox_sizes = {
 	.lbs_cred = sizeof(u32),
@@ -161,12 +170,24 @@ static int may_write(const struct inode *inode)
 	       0 : -EACCES;
 }
 
+static void sleep_if_named(struct file *file)
+{
+	struct name_snapshot name;
+
+	take_dentry_name_snapshot(&name, file->f_path.dentry);
+	if (!strcmp(name.name.name, SLEEP_NAME))
+		msleep(test_open_sleep_ms);
+	release_dentry_name_snapshot(&name);
+}
+
 /*
  * A pidfd (pidfs, which pidfd_open() opens read-write) holds no data: not a file the rule keeps.
  * Other files of the kernel's internal mounts do (a memfd reopened through /proc/<pid>/fd/).
  */
 static int sandbox_file_open(struct file *file)
 {
+	if (unlikely(test_open_sleep_ms))
+		sleep_if_named(file);
 	if (!(file->f_mode & FMODE_WRITE) || file_inode(file)->i_sb->s_magic == PID_FS_MAGIC)
 		return 0;
 	return may_write(file_inode(file));

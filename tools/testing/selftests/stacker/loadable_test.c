@@ -2,8 +2,9 @@
 /*
  * Security modules loaded at run time, with the stacker's sample (sandbox.ko, see loadable.h):
  * who may load it, that it is listed, denies, is attributed and obeys its mode, that it unloads
- * under a file-creation storm on every CPU and reloads afresh, and that a module that goes while
- * hosted (failed init, no unregister) leaves no hook behind. The boot names it on
+ * under a file-creation storm on every CPU and reloads afresh, that unloading waits for a hook
+ * that sleeps, and that a module that goes while hosted (failed init, no unregister) leaves no
+ * hook behind. The boot names it on
  * "stacker.loadable="; each test leaves it unloaded. What the lock does to loading is the lock
  * target's (lock/lock_test.c).
  */
@@ -685,6 +686,58 @@ TEST(unload_without_unregistering_leaves_no_hooks)
 	ASSERT_EQ(0, unload());
 	expect_withdrawn(_metadata, kmsg);
 	close(kmsg);
+}
+
+/* The state letter of /proc/<pid>/stat: R, S, D... or 0. */
+static char task_state(pid_t pid)
+{
+	char path[32], stat[512], *paren;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (read_text(path, stat, sizeof(stat)) < 0)
+		return 0;
+	paren = strrchr(stat, ')');
+	return paren && paren[1] == ' ' ? paren[2] : 0;
+}
+
+/*
+ * Unloading waits for a hook that sleeps: a child's open() sleeps in the module's file_open
+ * (the test_open_sleep_ms knob) while the module is unloaded. The unload returns only after the
+ * open did; returning first would free the text the child sleeps in.
+ */
+TEST(unload_waits_for_a_sleeping_hook)
+{
+	static const char path[] = "/tmp/sandbox-sleep";
+	int done[2], status, tries, fd;
+	pid_t child;
+	char c = 0;
+
+	if (locked() || loaded())
+		SKIP(return, "locked, or loaded");
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	ASSERT_LE(0, fd);
+	close(fd);
+	ASSERT_EQ(0, pipe(done));
+	ASSERT_EQ(0, load("test_open_sleep_ms=2000"));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (!child) {
+		fd = open(path, O_RDONLY);
+		_exit(write(done[1], fd < 0 ? "e" : "o", 1) == 1 ? 0 : 1);
+	}
+	/* Asleep in an uninterruptible msleep(): inside the hook. */
+	for (tries = 0; tries < 1000 && task_state(child) != 'D'; tries++)
+		usleep(1000);
+	ASSERT_EQ('D', task_state(child));
+	ASSERT_EQ(0, unload());
+	ASSERT_EQ(0, fcntl(done[0], F_SETFL, O_NONBLOCK));
+	EXPECT_EQ(1, read(done[0], &c, 1));
+	EXPECT_EQ('o', c);
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status));
+	close(done[0]);
+	close(done[1]);
+	unlink(path);
 }
 
 #define NO_VALUES "stacker: loading \"sandbox\" refused: cannot keep its values (-28)"
