@@ -141,9 +141,9 @@ static void stacker_dispatch_permissive(struct kunit *test)
 
 static void count_calls(bool on)
 {
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	stacker_count_calls_set(on);
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 }
 
 /* Capability is registered once, by the stacker: one capability check, one call. */

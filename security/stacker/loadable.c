@@ -18,7 +18,7 @@
  * values (values.c), on the kinds of STACKER_LOADABLE_KINDS.
  *
  * Locking and lifetime. Registration, unregistration and the lock are serialized by
- * stacker_mode_mutex. The hooks read, under loaded_srcu, one array of calls per hook, which
+ * stacker_config_mutex. The hooks read, under loaded_srcu, one array of calls per hook, which
  * pairs each function with its module's entry. An array is never changed while published: each
  * hook has two, and a change fills the one not published, publishes it, and waits for
  * loaded_srcu's readers, after which the old one is free for the next change. Nothing is
@@ -228,11 +228,11 @@ static void loaded_publish(const struct stacker_entry *leaving)
 {
 	int h, i, pos;
 
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	for (h = 0; h < __LOADABLE_MAX; h++) {
 		struct loaded_calls *old =
 			rcu_dereference_protected(loaded_calls[h],
-						  lockdep_is_held(&stacker_mode_mutex));
+						  lockdep_is_held(&stacker_config_mutex));
 		struct loaded_calls *c = &loaded_buffers[h][old == &loaded_buffers[h][0]];
 
 		c->count = 0;
@@ -336,7 +336,7 @@ static void unhost(struct stacker_entry *e)
 {
 	int i, position = e->position;
 
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	loaded_publish(e);
 	stacker_values_unload(&e->module);
 	WRITE_ONCE(stacker_modes[e - stacker_entries], STACKER_DISABLED);
@@ -355,7 +355,7 @@ static void unhost(struct stacker_entry *e)
  *
  * The module's hooks are called, after every built-in module's, from the moment this returns.
  *
- * Context: Process context, from the module's init function; takes stacker_mode_mutex.
+ * Context: Process context, from the module's init function; takes stacker_config_mutex.
  * Return: 0; -EPERM if @m is not named on "stacker.loadable=", the caller lacks
  * CAP_SYS_MODULE or CAP_MAC_ADMIN, or the stacker is locked; -EBUSY if @m's module is being
  * unloaded; -EINVAL for a malformed
@@ -382,7 +382,7 @@ int stacker_register_module(struct stacker_module *m)
 		return -EPERM;
 	}
 
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	if (stacker_locked) {
 		pr_err("loading \"%s\" refused: the stacker is locked\n", m->name);
 		rc = -EPERM;
@@ -420,7 +420,7 @@ int stacker_register_module(struct stacker_module *m)
 	loaded_publish(NULL);
 	pr_notice("loaded module \"%s\" at position %d\n", m->name, e->position);
 out:
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	return rc;
 }
 EXPORT_SYMBOL_GPL(stacker_register_module);
@@ -432,21 +432,21 @@ EXPORT_SYMBOL_GPL(stacker_register_module);
  * When this returns no CPU runs any of @m's hooks, and none will; the values @m left on live
  * objects stay until the objects are freed, unreachable by any module (values.c).
  *
- * Context: Process context, from the module's exit function; takes stacker_mode_mutex and
+ * Context: Process context, from the module's exit function; takes stacker_config_mutex and
  * waits for an SRCU grace period.
  */
 void stacker_unregister_module(struct stacker_module *m)
 {
 	struct stacker_entry *e;
 
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	e = stacker_entry_named(m->name);
 	if (WARN_ON(!e || !is_loaded(e) || e->module.owner != m->owner)) {
-		mutex_unlock(&stacker_mode_mutex);
+		mutex_unlock(&stacker_config_mutex);
 		return;
 	}
 	unhost(e);
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	pr_notice("unloaded module \"%s\"\n", m->name);
 }
 EXPORT_SYMBOL_GPL(stacker_unregister_module);
@@ -465,7 +465,7 @@ static int loadable_module_going(struct notifier_block *nb, unsigned long action
 
 	if (action != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	for (i = stacker_nr_builtin; i < stacker_nr_entries; i++) {
 		struct stacker_entry *e = &stacker_entries[i];
 
@@ -475,7 +475,7 @@ static int loadable_module_going(struct notifier_block *nb, unsigned long action
 			e->module.name);
 		unhost(e);
 	}
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	return NOTIFY_DONE;
 }
 
@@ -495,13 +495,13 @@ core_initcall(loadable_notifier_init);
  *
  * A module being unloaded as the lock is taken has no reference left to take: it goes.
  *
- * Context: Process context, with stacker_mode_mutex held, as the stacker is locked.
+ * Context: Process context, with stacker_config_mutex held, as the stacker is locked.
  */
 void stacker_loadable_lock(void)
 {
 	int i;
 
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		struct stacker_entry *e = &stacker_entries[i];
 

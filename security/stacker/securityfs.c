@@ -33,13 +33,13 @@ static const char *const mode_names[] = {
 
 /*
  * Whether the module of @e lets the writer of @file make @change: its own rules, when it has
- * any. The caller holds stacker_mode_mutex, so a loaded module's function cannot be unloaded
+ * any. The caller holds stacker_config_mutex, so a loaded module's function cannot be unloaded
  * under the call.
  */
 static int module_allows(const struct stacker_entry *e, struct file *file,
 			 enum stacker_change change)
 {
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	return e->module.may_change_policy ? e->module.may_change_policy(file, change) : 0;
 }
 
@@ -50,7 +50,7 @@ static int module_allows(const struct stacker_entry *e, struct file *file,
  * @file: the securityfs file written to ask for it, whose writer the module's own rules judge
  *	(&struct stacker_module.may_change_policy); NULL for the kernel's own callers (KUnit)
  *
- * Context: Process context; takes stacker_mode_mutex.
+ * Context: Process context; takes stacker_config_mutex.
  * Return: 0; -EPERM once the stacker is locked, or when the module refuses the writer;
  * -EINVAL for an unknown or disabled module, a mandatory module made permissive, or any other
  * @mode.
@@ -62,7 +62,7 @@ int stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file
 
 	if (mode != STACKER_ENFORCING && mode != STACKER_PERMISSIVE)
 		return -EINVAL;
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	e = stacker_entry_named(name);
 	if (stacker_locked)
 		rc = -EPERM;
@@ -74,7 +74,7 @@ int stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file
 		rc = module_allows(e, file, STACKER_CHANGE_MODE);
 	if (!rc)
 		WRITE_ONCE(stacker_modes[e - stacker_entries], mode);
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	if (!rc)
 		pr_notice("module \"%s\" is now %s\n", name, mode_names[mode]);
 	return rc;
@@ -175,14 +175,14 @@ static void show_values(struct seq_file *m, const struct stacker_module *mod)
 }
 
 /*
- * The show functions hold stacker_mode_mutex, under which loaded modules come and go. They skip
+ * The show functions hold stacker_config_mutex, under which loaded modules come and go. They skip
  * free entries, which have no name.
  */
 static int modules_show(struct seq_file *m, void *v)
 {
 	int i, pos;
 
-	guard(mutex)(&stacker_mode_mutex);
+	guard(mutex)(&stacker_config_mutex);
 	/* Selected and loaded modules in call order, then the disabled ones. */
 	for (pos = 0; pos < stacker_nr_entries; pos++) {
 		for (i = 0; i < stacker_nr_entries; i++) {
@@ -211,7 +211,7 @@ static int hooks_show(struct seq_file *m, void *v)
 {
 	int i, hook;
 
-	guard(mutex)(&stacker_mode_mutex);
+	guard(mutex)(&stacker_config_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
@@ -233,7 +233,7 @@ static int stats_show(struct seq_file *m, void *v)
 	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
 		return -EOPNOTSUPP;
 	seq_puts(m, "module calls denials\n");
-	guard(mutex)(&stacker_mode_mutex);
+	guard(mutex)(&stacker_config_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
@@ -248,7 +248,7 @@ static int mode_show(struct seq_file *m, void *v)
 {
 	int i;
 
-	guard(mutex)(&stacker_mode_mutex);
+	guard(mutex)(&stacker_config_mutex);
 	for (i = 0; i < stacker_nr_entries; i++)
 		if (stacker_entries[i].module.name)
 			seq_printf(m, "%s %s\n", stacker_entries[i].module.name,
@@ -260,7 +260,7 @@ static int log_show(struct seq_file *m, void *v)
 {
 	int i;
 
-	guard(mutex)(&stacker_mode_mutex);
+	guard(mutex)(&stacker_config_mutex);
 	for (i = 0; i < stacker_nr_entries; i++) {
 		const struct stacker_entry *e = &stacker_entries[i];
 
@@ -325,7 +325,7 @@ static ssize_t log_write(struct file *file, const char __user *ubuf, size_t coun
 		rc = -EINVAL;
 		goto out;
 	}
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	e = stacker_entry_named(buf);
 	if (!e || stacker_mode_of(e) == STACKER_DISABLED)
 		rc = -EINVAL;
@@ -335,7 +335,7 @@ static ssize_t log_write(struct file *file, const char __user *ubuf, size_t coun
 		rc = module_allows(e, file, STACKER_CHANGE_LOG);
 	if (!rc)
 		stacker_log_set(e, on);
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	if (!rc)
 		pr_notice("module \"%s\": denials %s\n", buf,
 			  on ? "logged" : "counted, not logged");
@@ -371,14 +371,14 @@ static ssize_t count_write(struct file *file, const char __user *ubuf, size_t co
 		return rc;
 	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
 		return -EOPNOTSUPP;
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	if (stacker_locked) {
 		rc = -EPERM;
 	} else if (on != stacker_counting_calls()) {
 		stacker_count_calls_set(on);
 		pr_notice("hook calls %s\n", on ? "counted" : "no longer counted");
 	}
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	return rc ?: count;
 }
 
@@ -413,13 +413,13 @@ static ssize_t lock_write(struct file *file, const char __user *ubuf, size_t cou
 	kfree(buf);
 	if (rc)
 		return rc;
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	rc = stacker_locked ? -EPERM : modules_allow_lock(file);
 	if (!rc) {
 		stacker_loadable_lock();
 		WRITE_ONCE(stacker_locked, true);
 	}
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 	if (!rc)
 		pr_notice("locked: no more mode or log changes, registrations or unloads until reboot\n");
 	return rc ?: count;

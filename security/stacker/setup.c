@@ -17,8 +17,13 @@ int stacker_nr_builtin __ro_after_init;
 int stacker_modes[STACKER_MAX_MODULES];
 struct stacker_selection stacker_boot_selection __ro_after_init;
 
-/* Serializes mode changes and the lock; the hot path never takes it. */
-DEFINE_MUTEX(stacker_mode_mutex);
+/*
+ * Guards the stack's configuration: the entries modules take and free at run time, each
+ * entry's mode (stacker_modes[]) and log switch, the lock, and the published call tables of
+ * loaded modules. Writers hold it; securityfs readers take it for a consistent listing. Hook
+ * calls never take it.
+ */
+DEFINE_MUTEX(stacker_config_mutex);
 /* Set once by securityfs "lock": no mode change or registration afterwards. */
 bool stacker_locked;
 
@@ -59,7 +64,7 @@ struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid)
  * stacker_entry_named() - the hosted module of a name, built in or loaded
  * @name: the module's name
  *
- * Context: Process context; with stacker_mode_mutex held if modules can be loaded.
+ * Context: Process context; with stacker_config_mutex held if modules can be loaded.
  * Return: the module's entry, or NULL.
  */
 struct stacker_entry *stacker_entry_named(const char *name)

@@ -61,7 +61,7 @@ struct stacker_entry {
 
 /*
  * Entries are read-only after boot unless modules can be loaded: a loaded module takes an entry
- * after the built-in ones (stacker_nr_builtin), under stacker_mode_mutex, and stacker_nr_entries
+ * after the built-in ones (stacker_nr_builtin), under stacker_config_mutex, and stacker_nr_entries
  * grows to cover it; a free entry has no name.
  */
 #ifdef CONFIG_SECURITY_STACKER_LOADABLE
@@ -75,7 +75,7 @@ extern int stacker_nr_entries;
 extern int stacker_nr_builtin;
 /*
  * enum stacker_mode of each entry, indexed like stacker_entries but writable after boot:
- * written under stacker_mode_mutex, read locklessly with READ_ONCE().
+ * written under stacker_config_mutex, read locklessly with READ_ONCE().
  */
 extern int stacker_modes[STACKER_MAX_MODULES];
 
@@ -86,7 +86,7 @@ static inline enum stacker_mode stacker_mode_of(const struct stacker_entry *e)
 
 extern struct stacker_selection stacker_boot_selection;
 extern bool stacker_locked;
-extern struct mutex stacker_mode_mutex;
+extern struct mutex stacker_config_mutex;
 
 struct stacker_entry *stacker_entry_of(const struct lsm_id *lsmid);
 struct stacker_entry *stacker_entry_named(const char *name);

@@ -58,7 +58,7 @@ static const char *const object_names[__STACKER_OBJECT_MAX] = {
 static unsigned long list_kinds __ro_after_init;
 /*
  * Created at boot for the selected list modules, never destroyed; and for loaded modules, under
- * stacker_mode_mutex, destroyed when their last value is freed.
+ * stacker_config_mutex, destroyed when their last value is freed.
  */
 static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MAX]
 	__stacker_entries_ro;
@@ -66,7 +66,7 @@ static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MA
 #ifdef CONFIG_SECURITY_STACKER_LOADABLE
 /*
  * List ids held by loaded modules or their remaining values. A bit is set under
- * stacker_mode_mutex before the module's hooks run, and cleared by release_lists() once the id's
+ * stacker_config_mutex before the module's hooks run, and cleared by release_lists() once the id's
  * references are gone; readers test it locklessly.
  */
 static unsigned long loaded_lists;
@@ -579,14 +579,14 @@ static void release_lists(struct work_struct *work)
 {
 	unsigned int list;
 
-	mutex_lock(&stacker_mode_mutex);
+	mutex_lock(&stacker_config_mutex);
 	for (list = 1; list < STACKER_MAX_LIST_IDS; list++) {
 		if (!(loaded_lists & BIT(list)) || atomic_long_read(&list_refs[list]))
 			continue;
 		destroy_caches(list);
 		WRITE_ONCE(loaded_lists, loaded_lists & ~BIT(list));
 	}
-	mutex_unlock(&stacker_mode_mutex);
+	mutex_unlock(&stacker_config_mutex);
 }
 
 /* Switch on the free hooks of @kinds that were off. */
@@ -607,7 +607,7 @@ static void free_hooks_on(unsigned long kinds)
  * The free hooks of the kinds @m keeps values on are switched on first: they stay on until
  * reboot, as values may outlive the module.
  *
- * Context: Process context, with stacker_mode_mutex held, before @m's hooks are published.
+ * Context: Process context, with stacker_config_mutex held, before @m's hooks are published.
  * Return: 0; -EINVAL for values on a kind outside STACKER_LOADABLE_KINDS, or a value id that
  * already has a list id; -ENOSPC if every list id is taken; -ENOMEM.
  */
@@ -619,7 +619,7 @@ int stacker_values_load(struct stacker_module *m)
 	unsigned int list;
 	int kind;
 
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	if (!id)
 		return 0;
 	if (!id->blobs || id->list || !stacker_values_valid(m) || id->blobs->lbs_xattr_count)
@@ -664,7 +664,7 @@ int stacker_values_load(struct stacker_module *m)
  * stacker_values_unload() - a loaded module is gone: its caches go with its last value
  * @m: the module, whose hooks no CPU runs any more
  *
- * Context: Process context, with stacker_mode_mutex held.
+ * Context: Process context, with stacker_config_mutex held.
  */
 void stacker_values_unload(const struct stacker_module *m)
 {

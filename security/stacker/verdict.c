@@ -17,7 +17,7 @@
 
 /*
  * Whether each module's denials are logged (the "log" file), indexed like stacker_entries:
- * written under stacker_mode_mutex (or at boot), read on the denial path with READ_ONCE().
+ * written under stacker_config_mutex (or at boot), read on the denial path with READ_ONCE().
  */
 static bool stacker_log_on[STACKER_MAX_MODULES];
 
@@ -34,7 +34,7 @@ DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
 /*
  * Whether hook calls are counted: off unless asked for, so that the hot path pays a branch that
  * is not taken. Denials are counted on the denial path, always. Switched under
- * stacker_mode_mutex (the "count" file), or once at boot (stacker.count=1).
+ * stacker_config_mutex (the "count" file), or once at boot (stacker.count=1).
  */
 DEFINE_STATIC_KEY_FALSE(stacker_count_calls);
 
@@ -67,11 +67,11 @@ bool stacker_counting_calls(void)
  *
  * The counts kept so far stay; off, they stop growing.
  *
- * Context: Process context, under stacker_mode_mutex.
+ * Context: Process context, under stacker_config_mutex.
  */
 void stacker_count_calls_set(bool on)
 {
-	lockdep_assert_held(&stacker_mode_mutex);
+	lockdep_assert_held(&stacker_config_mutex);
 	if (on)
 		static_branch_enable(&stacker_count_calls);
 	else
@@ -159,7 +159,7 @@ unsigned long stacker_loaded_calls(const struct stacker_entry *e)
  * stacker_reset_counts() - start a reused entry's counters and log budget afresh
  * @e: the entry, which no hook uses
  *
- * Context: Process context, with stacker_mode_mutex held.
+ * Context: Process context, with stacker_config_mutex held.
  */
 void stacker_reset_counts(const struct stacker_entry *e)
 {
@@ -174,7 +174,7 @@ void stacker_reset_counts(const struct stacker_entry *e)
  *
  * On, unless the module's denials are routine (STACKER_MODULE_ROUTINE_DENIALS).
  *
- * Context: Boot, or process context with stacker_mode_mutex held.
+ * Context: Boot, or process context with stacker_config_mutex held.
  */
 void stacker_log_default(const struct stacker_entry *e)
 {
@@ -200,7 +200,7 @@ bool stacker_logs(const struct stacker_entry *e)
  *
  * Counting goes on either way.
  *
- * Context: Boot, or process context with stacker_mode_mutex held.
+ * Context: Boot, or process context with stacker_config_mutex held.
  */
 void stacker_log_set(const struct stacker_entry *e, bool on)
 {
