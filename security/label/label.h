@@ -90,7 +90,6 @@ struct label *label_find(const char *name, size_t len);
 struct label *label_intern(const char *name, size_t len);
 void label_table_show(struct seq_file *m);
 void label_names_init(struct label_names *names);
-void label_names_destroy(struct label_names *names);
 struct label *label_names_find(struct label_names *names, const char *name, size_t len);
 struct label *label_names_intern(struct label_names *names, const char *name, size_t len);
 struct label *label_names_intern_valid(struct label_names *names, const char *name, size_t len);
@@ -211,16 +210,20 @@ int label_refuse_frozen(const char *what);
 int __must_check label_freeze(void);
 void label_rules_show(struct seq_file *m);
 int __must_check label_ruleset_init(struct label_ruleset *set, struct label_names *names);
-void label_ruleset_destroy(struct label_ruleset *set);
-u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
-			 const struct label *object);
 int __must_check label_ruleset_load(struct label_ruleset *set, char *text, size_t len,
 				    enum label_rule_format format, struct label_load_info *info);
 int __must_check label_ruleset_revoke_subject(struct label_ruleset *set, const char *name,
 					      size_t len);
 int __must_check label_ruleset_freeze(struct label_ruleset *set);
 void label_ruleset_show(struct label_ruleset *set, struct seq_file *m);
+#if IS_ENABLED(CONFIG_SECURITY_LABEL_KUNIT_TEST)
+/* Only the KUnit tests, on tables and rule sets of their own, free them or look inside. */
+void label_names_destroy(struct label_names *names);
+void label_ruleset_destroy(struct label_ruleset *set);
+u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
+			 const struct label *object);
 void label_ruleset_shape(struct label_ruleset *set, unsigned int *buckets, unsigned int *longest);
+#endif
 
 /* privilege.c */
 struct label_set;

@@ -160,6 +160,7 @@ u32 label_rule_access(const struct label *subject, const struct label *object)
 	return ruleset_access(&label_rules, subject, object);
 }
 
+#if IS_ENABLED(CONFIG_SECURITY_LABEL_KUNIT_TEST)
 /**
  * label_ruleset_access() - the access a rule of a set gives a subject to an object
  * @set: the rule set
@@ -174,6 +175,7 @@ u32 label_ruleset_access(struct label_ruleset *set, const struct label *subject,
 {
 	return ruleset_access(set, subject, object);
 }
+#endif
 
 /*
  * Replace a full table by one twice its size (struct label_rule_table), once no reader can
@@ -683,6 +685,7 @@ int label_ruleset_init(struct label_ruleset *set, struct label_names *names)
 	return 0;
 }
 
+#if IS_ENABLED(CONFIG_SECURITY_LABEL_KUNIT_TEST)
 /**
  * label_ruleset_destroy() - free a rule set made by label_ruleset_init() and its rules
  * @set: the rule set
@@ -701,6 +704,7 @@ void label_ruleset_destroy(struct label_ruleset *set)
 		kfree(block);
 	mutex_destroy(&set->mutex);
 }
+#endif
 
 /**
  * label_rules_init() - set up the empty rule table

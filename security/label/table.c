@@ -172,6 +172,7 @@ void label_names_init(struct label_names *names)
 	mutex_init(&names->mutex);
 }
 
+#if IS_ENABLED(CONFIG_SECURITY_LABEL_KUNIT_TEST)
 /**
  * label_names_destroy() - free a label table made by label_names_init() and its labels
  * @names: the table
@@ -193,6 +194,7 @@ void label_names_destroy(struct label_names *names)
 	}
 	mutex_destroy(&names->mutex);
 }
+#endif
 
 /**
  * label_table_show() - list every label, one per line
