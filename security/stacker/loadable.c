@@ -25,7 +25,7 @@
  * allocated, so unregistration cannot fail. When stacker_unregister_module() returns, no CPU
  * runs or will run the module's code, sleeping hooks included (SRCU), and its entry is free;
  * the values it left on live objects are freed with their objects, and its caches when the
- * last of them is gone (values.c).
+ * last of them is gone (loaded_values.c).
  */
 
 #include "stacker.h"
@@ -430,7 +430,7 @@ EXPORT_SYMBOL_GPL(stacker_register_module);
  * @m: the module, as registered
  *
  * When this returns no CPU runs any of @m's hooks, and none will; the values @m left on live
- * objects stay until the objects are freed, unreachable by any module (values.c).
+ * objects stay until the objects are freed, unreachable by any module (loaded_values.c).
  *
  * Context: Process context, from the module's exit function; takes stacker_config_mutex and
  * waits for an SRCU grace period.

@@ -8,7 +8,7 @@
 #define pr_fmt(fmt) "stacker: " fmt
 
 #include <linux/init.h>
-#include <linux/percpu-defs.h>
+#include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/stacker.h>
 
@@ -107,26 +107,47 @@ struct stacker_counts {
 	unsigned long calls;
 };
 
+/* counters.c, built with CONFIG_SECURITY_STACKER_STATS: without it, nothing is counted. */
 #ifdef CONFIG_SECURITY_STACKER_STATS
 DECLARE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
-#endif
-int __must_check stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file);
-int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
+
+static inline void stacker_count_denial(const struct stacker_entry *e)
+{
+	this_cpu_inc(stacker_counts[e - stacker_entries].denials);
+}
+
+void stacker_clear_counts(const struct stacker_entry *e);
 unsigned long stacker_denials(const struct stacker_entry *e);
-unsigned long stacker_loaded_calls(const struct stacker_entry *e);
 unsigned long stacker_calls(const struct stacker_entry *e);
 bool stacker_counting_calls(void);
 void stacker_count_calls_set(bool on);
+#else
+static inline void stacker_count_denial(const struct stacker_entry *e) {}
+static inline void stacker_clear_counts(const struct stacker_entry *e) {}
+static inline unsigned long stacker_denials(const struct stacker_entry *e) { return 0; }
+static inline unsigned long stacker_calls(const struct stacker_entry *e) { return 0; }
+static inline bool stacker_counting_calls(void) { return false; }
+static inline void stacker_count_calls_set(bool on) {}
+#endif
+
+int __must_check stacker_set_mode(const char *name, enum stacker_mode mode, struct file *file);
+int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *mode);
 const char *stacker_hook_name(enum stacker_hook hook);
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
+const struct security_hook_list *stacker_slot_hook(enum stacker_hook hook, int slot);
 
+/* layout.c */
 bool stacker_values_valid(const struct stacker_module *m);
 unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
 			     unsigned long lists, struct lsm_blob_sizes *sizes,
 			     unsigned long *kinds);
-void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds);
 int __init stacker_values_init(const struct stacker_selection *sel, const unsigned long *kinds);
+
+/* values.c */
+void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned long *kinds);
 void __init stacker_values_register(const struct lsm_id *lsmid);
+int stacker_value_cache_create(unsigned int list, const char *module, enum stacker_object kind,
+			       int size, slab_flags_t flags);
 
 /*
  * The object kinds on which a loaded module may keep values: each carries a value list when
@@ -141,8 +162,13 @@ void __init stacker_loadable_register(const struct lsm_id *lsmid);
 void stacker_loadable_lock(void);
 bool stacker_loadable_named(void);
 bool stacker_loaded_implements(const struct stacker_module *m, enum stacker_hook hook);
+void stacker_value_caches_destroy(unsigned int list);
+void stacker_value_free_hooks_on(unsigned long kinds);
+/* loaded_values.c */
 int stacker_values_load(struct stacker_module *m);
 void stacker_values_unload(const struct stacker_module *m);
+void stacker_get_list(unsigned int list);
+void stacker_put_list(unsigned int list);
 #else
 static inline void stacker_loadable_register(const struct lsm_id *lsmid)
 {
@@ -161,6 +187,15 @@ static inline bool stacker_loaded_implements(const struct stacker_module *m,
 					     enum stacker_hook hook)
 {
 	return false;
+}
+
+/* Built-in modules' list ids live as long as the kernel: their values are not counted. */
+static inline void stacker_get_list(unsigned int list)
+{
+}
+
+static inline void stacker_put_list(unsigned int list)
+{
 }
 #endif
 

@@ -1,14 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Stacker: per-module values on kernel objects.
- *
- * The stacker's part of an object's security blob is laid out at boot from the modules that
- * were selected, the way the framework lays out LSM blobs: a list head first, on the object
- * kinds where some selected module keeps list values, then each selected inline module's area.
- * A module that was not selected, or a kind that no selected module uses, costs nothing: no
- * bytes, no blob, no free hook. Once the framework has placed the stacker's part, each inline
- * module's offsets are rebased onto the whole blob, so security_get_value() is one load and one
- * addition, as for a field of a module's own framework blob.
+ * Stacker: per-module list values on kernel objects (layout.c lays out the stacker's part of
+ * each blob at boot, loaded_values.c keeps the list ids of modules loaded at run time).
  *
  * List values come from one kmem_cache per list module and object kind, apart from the general
  * kmalloc caches and without rounding slack; each carries a struct stacker_value header (list
@@ -30,9 +23,6 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <net/sock.h>
-
-/* Sizes until the framework reads them; then the stacker part's offset in each kind's blob. */
-struct lsm_blob_sizes stacker_blob_sizes __ro_after_init;
 
 /**
  * struct stacker_value - header of a value kept on an object's list
@@ -56,6 +46,10 @@ static const char *const object_names[__STACKER_OBJECT_MAX] = {
 
 /* Object kinds whose stacker part starts with a value list. Set at boot. */
 static unsigned long list_kinds __ro_after_init;
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+/* Free hooks registered at boot switched off, for kinds only loaded modules use. */
+static unsigned long free_hooks_off;
+#endif
 /*
  * Created at boot for the selected list modules, never destroyed; and for loaded modules, under
  * stacker_config_mutex, destroyed when their last value is freed.
@@ -63,45 +57,44 @@ static unsigned long list_kinds __ro_after_init;
 static struct kmem_cache *value_caches[STACKER_MAX_LIST_IDS][__STACKER_OBJECT_MAX]
 	__stacker_entries_ro;
 
-#ifdef CONFIG_SECURITY_STACKER_LOADABLE
-/*
- * List ids held by loaded modules or their remaining values. A bit is set under
- * stacker_config_mutex before the module's hooks run, and cleared by release_lists() once the id's
- * references are gone; readers test it locklessly.
+/**
+ * stacker_value_cache_create() - create the cache of a list module's values on one object kind
+ * @list: the module's list id
+ * @module: the module's name, which names the cache
+ * @kind: the object kind
+ * @size: the module's data per value
+ * @flags: slab flags
+ *
+ * Context: Boot, or process context with stacker_config_mutex held.
+ * Return: 0, or -ENOMEM.
  */
-static unsigned long loaded_lists;
-/* Per loaded list id: 1 while its module is loaded, plus 1 per value allocated. */
-static atomic_long_t list_refs[STACKER_MAX_LIST_IDS];
-/* Releases every loaded list id whose references are gone. */
-static void release_lists(struct work_struct *work);
-static DECLARE_WORK(list_release, release_lists);
-
-/* Free hooks registered at boot switched off, for kinds only loaded modules use. */
-static unsigned long free_hooks_off;
-
-static bool is_loaded_list(unsigned int list)
+int stacker_value_cache_create(unsigned int list, const char *module, enum stacker_object kind,
+			       int size, slab_flags_t flags)
 {
-	return READ_ONCE(loaded_lists) & BIT(list);
+	size_t bytes = size + sizeof(struct stacker_value);
+	char *name = kasprintf(GFP_KERNEL, "stacker_%s_%s", module, object_names[kind]);
+
+	if (name)
+		value_caches[list][kind] = kmem_cache_create(name, bytes, 0, flags, NULL);
+	kfree(name);
+	return value_caches[list][kind] ? 0 : -ENOMEM;
 }
 
-static void get_list(unsigned int list)
+#ifdef CONFIG_SECURITY_STACKER_LOADABLE
+/**
+ * stacker_value_caches_destroy() - destroy a loaded list id's caches
+ * @list: the list id, of which no value remains
+ *
+ * Context: Process context, with stacker_config_mutex held.
+ */
+void stacker_value_caches_destroy(unsigned int list)
 {
-	if (is_loaded_list(list))
-		atomic_long_inc(&list_refs[list]);
-}
+	int kind;
 
-static void put_list(unsigned int list)
-{
-	if (is_loaded_list(list) && atomic_long_dec_and_test(&list_refs[list]))
-		schedule_work(&list_release);
-}
-#else
-static void get_list(unsigned int list)
-{
-}
-
-static void put_list(unsigned int list)
-{
+	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
+		kmem_cache_destroy(value_caches[list][kind]);
+		value_caches[list][kind] = NULL;
+	}
 }
 #endif
 
@@ -139,7 +132,7 @@ void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp
 	if (!v)
 		return NULL;
 	v->list = list;
-	get_list(list);
+	stacker_get_list(list);
 	return v->data;
 }
 EXPORT_SYMBOL_GPL(stacker_alloc_value);
@@ -154,7 +147,7 @@ static void free_value(struct stacker_value *v)
 	unsigned int list = v->list;
 
 	kfree(v);
-	put_list(list);
+	stacker_put_list(list);
 }
 
 static void free_value_rcu(struct rcu_head *rcu)
@@ -371,89 +364,6 @@ static const enum stacker_object stacker_value_hook_kinds[] = {
 };
 
 /**
- * stacker_values_valid() - whether the stacker can carry a module's values
- * @m: the module
- *
- * Context: Any context.
- * Return: true if @m keeps nothing, or keeps values only on kinds of enum stacker_object, with
- * a list id in range and nothing on keys if it is a list module.
- */
-bool stacker_values_valid(const struct stacker_module *m)
-{
-	const struct lsm_blob_sizes *b;
-
-	if (!m->values)
-		return true;
-	b = m->values->blobs;
-	if (!b || m->values->list >= STACKER_MAX_LIST_IDS)
-		return false;
-	if (m->values->list && b->lbs_key)
-		return false;
-	return !b->lbs_backing_file && !b->lbs_ib && !b->lbs_perf_event &&
-	       !b->lbs_tun_dev && !b->lbs_bdev;
-}
-
-/**
- * stacker_layout() - lay out the selected modules' values in the stacker's part of each blob
- * @modules: the selected modules, in call order; each passed stacker_values_valid()
- * @count: number of entries in @modules
- * @lists: kinds that carry a value list whatever the modules keep (STACKER_LOADABLE_KINDS, or 0)
- * @sizes: zeroed; set to the bytes the stacker needs per object kind and to its xattr slots
- * @kinds: set, per module, to the kinds on which it has an inline area
- *
- * A list head comes first on each kind where a list module keeps values, then the inline
- * modules' areas in call order, each aligned as the framework aligns LSM blobs. Each inline
- * module's needs in its struct lsm_blob_sizes become the offsets of its areas in the stacker's
- * part (as the framework's own layout does to an LSM's), so the stacker can later rebase them.
- *
- * Context: Boot, before the framework reads the stacker's blob sizes; or a test on modules of
- * its own.
- * Return: the kinds on which @modules keep list values; with @lists, those that start with a
- * value list.
- */
-unsigned long stacker_layout(const struct stacker_module *const *modules, int count,
-			     unsigned long lists, struct lsm_blob_sizes *sizes,
-			     unsigned long *kinds)
-{
-	unsigned long used = 0;
-	int i, kind;
-
-	for (i = 0; i < count; i++) {
-		const struct stacker_value_id *id = modules[i]->values;
-
-		kinds[i] = 0;
-		if (!id)
-			continue;
-		sizes->lbs_xattr_count += id->blobs->lbs_xattr_count;
-		if (!id->list)
-			continue;
-		for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++)
-			if (*stacker_need(id->blobs, kind) > 0)
-				used |= BIT(kind);
-	}
-	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-		int size = (lists | used) & BIT(kind) ? sizeof(struct hlist_head) : 0;
-
-		for (i = 0; i < count; i++) {
-			const struct stacker_value_id *id = modules[i]->values;
-			int *need;
-
-			if (!id || id->list)
-				continue;
-			need = stacker_need(id->blobs, kind);
-			if (*need <= 0)
-				continue;
-			size = ALIGN(size, sizeof(void *));
-			size += *need;
-			*need = size - *need;
-			kinds[i] |= BIT(kind);
-		}
-		*stacker_need(sizes, kind) = size;
-	}
-	return used;
-}
-
-/**
  * stacker_values_prepare() - size the stacker's blobs for the boot selection
  * @sel: the boot selection
  * @kinds: set, per selected module, to the kinds on which it has an inline area
@@ -470,51 +380,6 @@ void __init stacker_values_prepare(const struct stacker_selection *sel, unsigned
 #ifdef CONFIG_SECURITY_STACKER_LOADABLE
 	free_hooks_off = lists & ~used;
 #endif
-}
-
-/**
- * stacker_values_init() - rebase the inline areas and create the list-value caches
- * @sel: the boot selection
- * @kinds: per selected module, the kinds on which it has an inline area
- *
- * The framework has placed the stacker's part of each blob: each inline module's offsets, so
- * far within that part, become offsets in the whole blob.
- *
- * Context: Boot, from the stacker's LSM init, before any hosted module's init.
- * Return: 0, or -ENOMEM.
- */
-int __init stacker_values_init(const struct stacker_selection *sel, const unsigned long *kinds)
-{
-	int i, kind;
-
-	for (i = 0; i < sel->count; i++) {
-		const struct stacker_value_id *id = sel->modules[i]->values;
-
-		if (!id)
-			continue;
-		for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-			int size = *stacker_need(id->blobs, kind);
-			struct kmem_cache *cache;
-			char *name;
-
-			if (kinds[i] & BIT(kind))
-				*stacker_need(id->blobs, kind) +=
-					*stacker_need(&stacker_blob_sizes, kind);
-			if (!id->list || size <= 0)
-				continue;
-			name = kasprintf(GFP_KERNEL, "stacker_%s_%s", sel->modules[i]->name,
-					 object_names[kind]);
-			if (!name)
-				return -ENOMEM;
-			cache = kmem_cache_create(name, size + sizeof(struct stacker_value), 0,
-						  SLAB_ACCOUNT, NULL);
-			kfree(name);
-			if (!cache)
-				return -ENOMEM;
-			value_caches[id->list][kind] = cache;
-		}
-	}
-	return 0;
 }
 
 /**
@@ -546,51 +411,14 @@ void __init stacker_values_register(const struct lsm_id *lsmid)
 }
 
 #ifdef CONFIG_SECURITY_STACKER_LOADABLE
-/* The list ids that built-in modules use, selected or not. */
-static unsigned long builtin_lists(void)
-{
-	unsigned long ids = 0;
-	int i;
-
-	for (i = 0; i < stacker_nr_builtin; i++) {
-		const struct stacker_value_id *id = stacker_entries[i].module.values;
-
-		if (id && id->list)
-			ids |= BIT(id->list);
-	}
-	return ids;
-}
-
-static void destroy_caches(unsigned int list)
-{
-	int kind;
-
-	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-		kmem_cache_destroy(value_caches[list][kind]);
-		value_caches[list][kind] = NULL;
-	}
-}
-
-/*
- * The last reference to a loaded list id is gone: no value of it remains anywhere, and none can
- * be allocated (its module is unregistered), so the count stays at zero.
+/**
+ * stacker_value_free_hooks_on() - switch on the free hooks of object kinds that were off
+ * @kinds: the kinds a loaded module keeps values on; their hooks stay on until reboot, as
+ *	values may outlive the module
+ *
+ * Context: Process context, with stacker_config_mutex held.
  */
-static void release_lists(struct work_struct *work)
-{
-	unsigned int list;
-
-	mutex_lock(&stacker_config_mutex);
-	for (list = 1; list < STACKER_MAX_LIST_IDS; list++) {
-		if (!(loaded_lists & BIT(list)) || atomic_long_read(&list_refs[list]))
-			continue;
-		destroy_caches(list);
-		WRITE_ONCE(loaded_lists, loaded_lists & ~BIT(list));
-	}
-	mutex_unlock(&stacker_config_mutex);
-}
-
-/* Switch on the free hooks of @kinds that were off. */
-static void free_hooks_on(unsigned long kinds)
+void stacker_value_free_hooks_on(unsigned long kinds)
 {
 	int i;
 
@@ -599,76 +427,4 @@ static void free_hooks_on(unsigned long kinds)
 			security_toggle_hook(&stacker_value_hooks[i], true);
 	free_hooks_off &= ~kinds;
 }
-
-/**
- * stacker_values_load() - give a module being loaded its list id and caches
- * @m: the module; its value id, if it has one, gets the list id
- *
- * The free hooks of the kinds @m keeps values on are switched on first: they stay on until
- * reboot, as values may outlive the module.
- *
- * Context: Process context, with stacker_config_mutex held, before @m's hooks are published.
- * Return: 0; -EINVAL for values on a kind outside STACKER_LOADABLE_KINDS, or a value id that
- * already has a list id; -ENOSPC if every list id is taken; -ENOMEM.
- */
-int stacker_values_load(struct stacker_module *m)
-{
-	/* Not const for a loaded module (struct stacker_module): it receives its list id here. */
-	struct stacker_value_id *id = (struct stacker_value_id *)m->values;
-	unsigned long kinds = 0, taken;
-	unsigned int list;
-	int kind;
-
-	lockdep_assert_held(&stacker_config_mutex);
-	if (!id)
-		return 0;
-	if (!id->blobs || id->list || !stacker_values_valid(m) || id->blobs->lbs_xattr_count)
-		return -EINVAL;
-	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-		int need = *stacker_need(id->blobs, kind);
-
-		if (need < 0 || (need && !(STACKER_LOADABLE_KINDS & BIT(kind))))
-			return -EINVAL;
-		if (need)
-			kinds |= BIT(kind);
-	}
-	taken = builtin_lists() | loaded_lists | BIT(0);
-	if (taken == GENMASK(STACKER_MAX_LIST_IDS - 1, 0))
-		return -ENOSPC;
-	list = ffz(taken);
-	for (kind = 0; kind < __STACKER_OBJECT_MAX; kind++) {
-		char *name;
-
-		if (!(kinds & BIT(kind)))
-			continue;
-		name = kasprintf(GFP_KERNEL, "stacker_%s_%s", m->name, object_names[kind]);
-		if (name)
-			value_caches[list][kind] =
-				kmem_cache_create(name, *stacker_need(id->blobs, kind) +
-						  sizeof(struct stacker_value), 0,
-						  SLAB_ACCOUNT | SLAB_NO_MERGE, NULL);
-		kfree(name);
-		if (!value_caches[list][kind]) {
-			destroy_caches(list);
-			return -ENOMEM;
-		}
-	}
-	free_hooks_on(kinds);
-	atomic_long_set(&list_refs[list], 1);
-	WRITE_ONCE(loaded_lists, loaded_lists | BIT(list));
-	id->list = list;
-	return 0;
-}
-
-/**
- * stacker_values_unload() - a loaded module is gone: its caches go with its last value
- * @m: the module, whose hooks no CPU runs any more
- *
- * Context: Process context, with stacker_config_mutex held.
- */
-void stacker_values_unload(const struct stacker_module *m)
-{
-	if (m->values)
-		put_list(m->values->list);
-}
-#endif /* CONFIG_SECURITY_STACKER_LOADABLE */
+#endif

@@ -7,12 +7,8 @@
 #include "stacker.h"
 
 #include <linux/errno.h>
-#include <linux/jump_label.h>
-#include <linux/moduleparam.h>
-#include <linux/percpu.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
-#include <linux/string.h>
 #include <linux/string_helpers.h>
 
 /*
@@ -28,133 +24,6 @@ static struct ratelimit_state stacker_log_limits[STACKER_MAX_MODULES] = {
 				     DEFAULT_RATELIMIT_BURST),
 };
 
-#ifdef CONFIG_SECURITY_STACKER_STATS
-DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
-
-/*
- * Whether hook calls are counted: off unless asked for, so that the hot path pays a branch that
- * is not taken. Denials are counted on the denial path, always. Switched under
- * stacker_config_mutex (the "count" file), or once at boot (stacker.count=1).
- */
-DEFINE_STATIC_KEY_FALSE(stacker_count_calls);
-
-static bool count_at_boot __initdata;
-module_param_named(count, count_at_boot, bool, 0);
-MODULE_PARM_DESC(count, "Count hook calls from boot (see the stacker's count file)");
-
-static int __init stacker_count_init(void)
-{
-	if (count_at_boot)
-		static_branch_enable(&stacker_count_calls);
-	return 0;
-}
-core_initcall(stacker_count_init);
-
-/**
- * stacker_counting_calls() - whether hook calls are counted
- *
- * Context: Any context.
- * Return: true while counting is on.
- */
-bool stacker_counting_calls(void)
-{
-	return static_key_enabled(&stacker_count_calls);
-}
-
-/**
- * stacker_count_calls_set() - switch the counting of hook calls on or off
- * @on: whether to count
- *
- * The counts kept so far stay; off, they stop growing.
- *
- * Context: Process context, under stacker_config_mutex.
- */
-void stacker_count_calls_set(bool on)
-{
-	lockdep_assert_held(&stacker_config_mutex);
-	if (on)
-		static_branch_enable(&stacker_count_calls);
-	else
-		static_branch_disable(&stacker_count_calls);
-}
-
-static void count_denial(const struct stacker_entry *e)
-{
-	this_cpu_inc(stacker_counts[e - stacker_entries].denials);
-}
-
-static void reset_counts(const struct stacker_entry *e)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		memset(&per_cpu(stacker_counts, cpu)[e - stacker_entries], 0,
-		       sizeof(struct stacker_counts));
-}
-
-/**
- * stacker_denials() - how many denials a module made
- * @e: the module
- *
- * Context: Process context.
- * Return: the number of denials since boot (since it was loaded, for a loaded module),
- * permissive ones included.
- */
-unsigned long stacker_denials(const struct stacker_entry *e)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].denials;
-	return sum;
-}
-
-/**
- * stacker_loaded_calls() - how many times a loaded module's hooks were called
- * @e: the module's entry
- *
- * Context: Process context.
- * Return: the number of calls since the module was loaded.
- */
-unsigned long stacker_loaded_calls(const struct stacker_entry *e)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].calls;
-	return sum;
-}
-#else
-bool stacker_counting_calls(void)
-{
-	return false;
-}
-
-void stacker_count_calls_set(bool on)
-{
-}
-
-static void count_denial(const struct stacker_entry *e)
-{
-}
-
-static void reset_counts(const struct stacker_entry *e)
-{
-}
-
-unsigned long stacker_denials(const struct stacker_entry *e)
-{
-	return 0;
-}
-
-unsigned long stacker_loaded_calls(const struct stacker_entry *e)
-{
-	return 0;
-}
-#endif
-
 /**
  * stacker_reset_counts() - start a reused entry's counters and log budget afresh
  * @e: the entry, which no hook uses
@@ -163,7 +32,7 @@ unsigned long stacker_loaded_calls(const struct stacker_entry *e)
  */
 void stacker_reset_counts(const struct stacker_entry *e)
 {
-	reset_counts(e);
+	stacker_clear_counts(e);
 	ratelimit_state_init(&stacker_log_limits[e - stacker_entries], DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 }
@@ -235,7 +104,7 @@ int stacker_judge(const struct stacker_entry *e, enum stacker_hook hook, int rc,
 
 	if (rc != -EACCES && rc != -EPERM)
 		return rc;
-	count_denial(e);
+	stacker_count_denial(e);
 	permissive = rc == -EACCES && stacker_mode_of(e) == STACKER_PERMISSIVE;
 	audited = rc == -EACCES && (e->module.flags & STACKER_MODULE_AUDITS);
 	if (!quiet && !audited && stacker_logs(e) &&

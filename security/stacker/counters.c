@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stacker: the call and denial counters of each hosted module, which securityfs's "stats"
+ * reads. Denials are counted on the denial path, always. Hook calls are counted only while
+ * counting is switched on: a built-in module's per framework slot (LSM_HOOK_COUNT() in
+ * security.c's hook loops), a loaded module's by the run-time hooks that call it.
+ */
+
+#include "stacker.h"
+
+#include <linux/jump_label.h>
+#include <linux/lsm_hooks.h>
+#include <linux/moduleparam.h>
+#include <linux/percpu.h>
+#include <linux/string.h>
+
+DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
+
+/* Indexed by hook and framework slot, like static_calls_table; see LSM_HOOK_COUNT(). */
+DEFINE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
+
+/*
+ * Whether hook calls are counted: off unless asked for, so that the hot path pays a branch that
+ * is not taken. Switched under stacker_config_mutex (the "count" file), or once at boot
+ * (stacker.count=1).
+ */
+DEFINE_STATIC_KEY_FALSE(stacker_count_calls);
+
+static bool count_at_boot __initdata;
+module_param_named(count, count_at_boot, bool, 0);
+MODULE_PARM_DESC(count, "Count hook calls from boot (see the stacker's count file)");
+
+static int __init stacker_count_init(void)
+{
+	if (count_at_boot)
+		static_branch_enable(&stacker_count_calls);
+	return 0;
+}
+core_initcall(stacker_count_init);
+
+/**
+ * stacker_counting_calls() - whether hook calls are counted
+ *
+ * Context: Any context.
+ * Return: true while counting is on.
+ */
+bool stacker_counting_calls(void)
+{
+	return static_key_enabled(&stacker_count_calls);
+}
+
+/**
+ * stacker_count_calls_set() - switch the counting of hook calls on or off
+ * @on: whether to count
+ *
+ * The counts kept so far stay; off, they stop growing.
+ *
+ * Context: Process context, under stacker_config_mutex.
+ */
+void stacker_count_calls_set(bool on)
+{
+	lockdep_assert_held(&stacker_config_mutex);
+	if (on)
+		static_branch_enable(&stacker_count_calls);
+	else
+		static_branch_disable(&stacker_count_calls);
+}
+
+/**
+ * stacker_clear_counts() - zero an entry's counters
+ * @e: the entry, which no hook uses (a loaded module's, taken afresh)
+ *
+ * Context: Process context, with stacker_config_mutex held.
+ */
+void stacker_clear_counts(const struct stacker_entry *e)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		memset(&per_cpu(stacker_counts, cpu)[e - stacker_entries], 0,
+		       sizeof(struct stacker_counts));
+}
+
+/**
+ * stacker_denials() - how many denials a module made
+ * @e: the module
+ *
+ * Context: Process context.
+ * Return: the number of denials since boot (since it was loaded, for a loaded module),
+ * permissive ones included.
+ */
+unsigned long stacker_denials(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].denials;
+	return sum;
+}
+
+static unsigned long loaded_calls(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(stacker_counts, cpu)[e - stacker_entries].calls;
+	return sum;
+}
+
+/**
+ * stacker_calls() - how many times a module's hooks were called
+ * @e: the module
+ *
+ * For a built-in module, sums over every CPU the counters of the framework slots that hold one
+ * of @e's hooks. Hooks that security.c calls outside call_int_hook()/call_void_hook() are not
+ * counted.
+ *
+ * Context: Process context.
+ * Return: the number of calls counted since boot (since it was loaded, for a loaded module).
+ */
+unsigned long stacker_calls(const struct stacker_entry *e)
+{
+	unsigned long sum = 0;
+	int hook, slot, cpu;
+
+	if (e->module.owner)
+		return loaded_calls(e);
+	for (hook = 0; hook < __STACKER_HOOK_MAX; hook++) {
+		for (slot = 0; slot < MAX_LSM_COUNT; slot++) {
+			const struct security_hook_list *hl = stacker_slot_hook(hook, slot);
+
+			if (!hl || hl->lsmid != e->module.lsmid)
+				continue;
+			for_each_possible_cpu(cpu)
+				sum += per_cpu(stacker_hook_calls, cpu)[hook][slot];
+		}
+	}
+	return sum;
+}
