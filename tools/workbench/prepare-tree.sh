@@ -87,7 +87,7 @@ fi
 # the selftests' Makefiles embed in their programs. Of tools/label, labelctl itself: its
 # examples, unit and SELinux module are the distribution's business.
 {
-	for d in security include Documentation tools/testing tests/corpus; do
+	for d in security include samples Documentation tools/testing tests/corpus; do
 		[ ! -d "$top/$d" ] || (cd "$top" && find "$d" -type f)
 	done
 	(cd "$top" && find tools/label -maxdepth 1 -type f)

@@ -13,8 +13,8 @@ mkdir -p "$res"
 pass=0 fail=0
 cd "$top"
 
-files=$(find security include tests tools -name '*.[ch]' 2>/dev/null | sort)
-dirs=$(find security -mindepth 1 -maxdepth 1 -type d | sort)
+files=$(find security include samples tests tools -name '*.[ch]' 2>/dev/null | sort)
+dirs=$(find security samples -mindepth 1 -maxdepth 1 -type d | sort)
 
 # A tool's findings are in "$res/static-<name>.log": none means pass.
 verdict() {
