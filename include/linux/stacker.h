@@ -216,12 +216,13 @@ static __always_inline int *stacker_need(struct lsm_blob_sizes *b, enum stacker_
 
 extern struct lsm_blob_sizes stacker_blob_sizes;
 
-void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list);
-void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp);
-void stacker_free_value(void *value);
+void *security_alloc_value(enum stacker_object kind, const struct stacker_value_id *id, gfp_t gfp);
+void security_free_value(void *value);
 int security_set_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id,
 		       void *value);
 void security_del_value(void *blob, enum stacker_object kind, const struct stacker_value_id *id);
+/* The list halves of security_get_value() and security_attach_value(): not for modules. */
+void *stacker_find_value(void *blob, enum stacker_object kind, unsigned int list);
 void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned int list,
 				gfp_t gfp);
 void __init stacker_add_late_hooks(struct security_hook_list *hooks, int count,

@@ -106,19 +106,7 @@ static struct hlist_head *value_list(void *blob, enum stacker_object kind)
 	return blob + *stacker_need(&stacker_blob_sizes, kind);
 }
 
-/**
- * stacker_alloc_value() - allocate a zeroed list value for a module and object kind
- * @list: the module's list id
- * @kind: the kind of object the value will be attached to
- * @gfp: allocation flags
- *
- * The value is not attached to anything yet: attach it with security_set_value(), or give it
- * back with stacker_free_value().
- *
- * Context: As @gfp allows.
- * Return: the value's data, or NULL if out of memory or the module declared no value for @kind.
- */
-void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp)
+static void *alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp)
 {
 	struct stacker_value *v;
 	struct kmem_cache *cache;
@@ -135,7 +123,25 @@ void *stacker_alloc_value(unsigned int list, enum stacker_object kind, gfp_t gfp
 	stacker_get_list(list);
 	return v->data;
 }
-EXPORT_SYMBOL_GPL(stacker_alloc_value);
+
+/**
+ * security_alloc_value() - allocate a zeroed list value for a module and object kind
+ * @kind: the kind of object the value will be attached to
+ * @id: the module's value id
+ * @gfp: allocation flags
+ *
+ * The value is not attached to anything yet: attach it with security_set_value(), or give it
+ * back with security_free_value().
+ *
+ * Context: As @gfp allows.
+ * Return: the value's data, or NULL if out of memory, or if the module is not a list module or
+ * declared no value for @kind.
+ */
+void *security_alloc_value(enum stacker_object kind, const struct stacker_value_id *id, gfp_t gfp)
+{
+	return alloc_value(id->list, kind, gfp);
+}
+EXPORT_SYMBOL_GPL(security_alloc_value);
 
 static struct stacker_value *value_header(void *data)
 {
@@ -156,17 +162,17 @@ static void free_value_rcu(struct rcu_head *rcu)
 }
 
 /**
- * stacker_free_value() - free a list value that was never attached
- * @value: the value, from stacker_alloc_value(); NULL is ignored
+ * security_free_value() - free a list value that was never attached
+ * @value: the value, from security_alloc_value(); NULL is ignored
  *
  * Context: Any context.
  */
-void stacker_free_value(void *value)
+void security_free_value(void *value)
 {
 	if (value)
 		free_value(value_header(value));
 }
-EXPORT_SYMBOL_GPL(stacker_free_value);
+EXPORT_SYMBOL_GPL(security_free_value);
 
 /**
  * stacker_find_value() - search an object's list for a module's value
@@ -202,7 +208,7 @@ EXPORT_SYMBOL_GPL(stacker_find_value);
  * @blob: the object's security blob
  * @kind: the kind of object
  * @id: the module's value id
- * @value: the value, from stacker_alloc_value() with the same list id and kind
+ * @value: the value, from security_alloc_value() with the same value id and kind
  *
  * The value is published with hlist_add_head_rcu(): a reader that finds it sees its contents.
  * From now on the stacker frees it with the object.
@@ -245,9 +251,9 @@ void *stacker_attach_list_value(void *blob, enum stacker_object kind, unsigned i
 
 	if (value)
 		return value;
-	value = stacker_alloc_value(list, kind, gfp);
+	value = alloc_value(list, kind, gfp);
 	if (value && security_set_value(blob, kind, &id, value)) {
-		stacker_free_value(value);
+		security_free_value(value);
 		value = NULL;
 	}
 	return value;

@@ -169,8 +169,8 @@ static void stacker_values_list(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, cred);
 	KUNIT_EXPECT_NULL(test, security_get_value(cred->security, STACKER_CRED, id));
-	v = stacker_alloc_value(id->list, STACKER_CRED, GFP_KERNEL);
-	w = stacker_alloc_value(id->list, STACKER_CRED, GFP_KERNEL);
+	v = security_alloc_value(STACKER_CRED, id, GFP_KERNEL);
+	w = security_alloc_value(STACKER_CRED, id, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, v);
 	KUNIT_ASSERT_NOT_NULL(test, w);
 	KUNIT_EXPECT_EQ(test, v->magic, 0);
@@ -179,7 +179,7 @@ static void stacker_values_list(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, security_get_value(cred->security, STACKER_CRED, id), (void *)v);
 	/* A second value for the same module is refused and stays the caller's. */
 	KUNIT_EXPECT_EQ(test, security_set_value(cred->security, STACKER_CRED, id, w), -EEXIST);
-	stacker_free_value(w);
+	security_free_value(w);
 	KUNIT_EXPECT_PTR_EQ(test, security_attach_value(cred->security, STACKER_CRED, id,
 							GFP_KERNEL), (void *)v);
 
