@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Helpers of the selftests that load the stacker's sample module, sandbox.ko, at run time: the
- * module found at $STACKER_SAMPLE_KO (by default /lib/modules/sandbox.ko, where the test VM
- * keeps it), loading and unloading it, its files, a task in its sandbox, and the check that a
- * module gone from the stacker left no hook behind.
+ * module found at $STACKER_SAMPLE_KO, else at /lib/modules/sandbox.ko (where the test VM keeps
+ * it), else where modules_install put it (samples/stacker/ under the running kernel's
+ * /lib/modules/<release>/kernel/), loading and unloading it, its files, a task in its sandbox,
+ * and the check that a module gone from the stacker left no hook behind.
  */
 #ifndef _SELFTESTS_STACKER_LOADABLE_H
 #define _SELFTESTS_STACKER_LOADABLE_H
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
@@ -21,9 +25,17 @@
 
 static inline const char *sample_path(void)
 {
+	static char installed[PATH_MAX];
 	const char *path = getenv("STACKER_SAMPLE_KO");
+	struct utsname u;
 
-	return path && *path ? path : "/lib/modules/sandbox.ko";
+	if (path && *path)
+		return path;
+	if (!access("/lib/modules/sandbox.ko", F_OK) || uname(&u))
+		return "/lib/modules/sandbox.ko";
+	snprintf(installed, sizeof(installed),
+		 "/lib/modules/%s/kernel/samples/stacker/sandbox.ko", u.release);
+	return installed;
 }
 
 /* Why the sample cannot be loaded here, or NULL. */
@@ -32,7 +44,7 @@ static inline const char *sample_missing(void)
 	char names[256];
 
 	if (access(sample_path(), R_OK))
-		return "no sample module (set STACKER_SAMPLE_KO to sandbox.ko)";
+		return "no sample module (build SAMPLE_STACKER_SANDBOX, or set STACKER_SAMPLE_KO)";
 	if (read_text("/sys/module/stacker/parameters/loadable", names, sizeof(names)) < 0 ||
 	    !strstr(names, "sandbox"))
 		return "sandbox is not named on stacker.loadable=";
