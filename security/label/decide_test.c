@@ -1,13 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Label: KUnit tests of the decision order, one case per step, on the real label table and
- * rule set.
+ * label_decide(). Each case loads its rules into a rule set of its own, which label's lookups
+ * consult for the test's task alone (a static stub of label_rule_access()): the running
+ * policy is neither read nor changed.
  */
 
 #include "label.h"
 
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/string.h>
+
+static struct label_ruleset kt_rules;
+
+static u32 kt_rule_access(const struct label *subject, const struct label *object)
+{
+	return label_ruleset_access(&kt_rules, subject, object);
+}
+
+static int label_decide_init(struct kunit *test)
+{
+	int rc = label_ruleset_init(&kt_rules, &label_table);
+
+	if (rc)
+		return rc;
+	kunit_activate_static_stub(test, label_rule_access, kt_rule_access);
+	return 0;
+}
+
+static void label_decide_exit(struct kunit *test)
+{
+	label_ruleset_destroy(&kt_rules);
+}
 
 static struct label *lbl(struct kunit *test, const char *name)
 {
@@ -19,10 +44,16 @@ static struct label *lbl(struct kunit *test, const char *name)
 
 static int load_as(const char *text, enum label_rule_format format)
 {
+	struct label_load_info info;
 	char buf[128];
 
 	strscpy(buf, text, sizeof(buf));
-	return label_load_rules(buf, strlen(buf), format);
+	return label_ruleset_load(&kt_rules, buf, strlen(buf), format, &info);
+}
+
+static int revoke(const char *name)
+{
+	return label_ruleset_revoke_subject(&kt_rules, name, strlen(name));
 }
 
 static int load(const char *text)
@@ -159,12 +190,12 @@ static void label_decide_smack_forms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, label_decide(s, o2, X), 0);
 	KUNIT_EXPECT_EQ(test, load_as("kt_smack_s kt_smack_o2 x", LABEL_RULES_CHANGE),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_smack_s", 10), 2);
+	KUNIT_EXPECT_EQ(test, revoke("kt_smack_s"), 2);
 	KUNIT_EXPECT_EQ(test, label_decide(s, o, R), -EACCES);
 	KUNIT_EXPECT_EQ(test, label_decide(s, o2, X), -EACCES);
-	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_smack_s", 10), 0);
-	KUNIT_EXPECT_EQ(test, label_revoke_subject("kt_never_seen", 13), 0);
-	KUNIT_EXPECT_EQ(test, label_revoke_subject("-x", 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, revoke("kt_smack_s"), 0);
+	KUNIT_EXPECT_EQ(test, revoke("kt_never_seen"), 0);
+	KUNIT_EXPECT_EQ(test, revoke("-x"), -EINVAL);
 }
 
 /* A batch with one bad line changes nothing; within a batch the last rule for a pair wins. */
@@ -196,6 +227,8 @@ static struct kunit_case label_decide_cases[] = {
 
 static struct kunit_suite label_decide_suite = {
 	.name = "label_decide",
+	.init = label_decide_init,
+	.exit = label_decide_exit,
 	.test_cases = label_decide_cases,
 };
 

@@ -11,6 +11,7 @@
 
 #include "label.h"
 
+#include <kunit/static_stub.h>
 #include <linux/error-injection.h>
 #include <linux/hash.h>
 #include <linux/mutex.h>
@@ -150,13 +151,15 @@ static __always_inline u32 ruleset_access(struct label_ruleset *set, const struc
  * @object: the object's label
  *
  * The hot path of every decision that needs a rule: a hash, a load of the table and a walk of
- * a chain of about one rule, with no call.
+ * a chain of about one rule, with no call. A KUnit test may redirect its own task's lookups to
+ * a rule set of its own (a static branch not taken otherwise; nothing without CONFIG_KUNIT).
  *
  * Context: Any context; lock-free.
  * Return: LABEL_MAY_* bits, 0 when there is no rule.
  */
 u32 label_rule_access(const struct label *subject, const struct label *object)
 {
+	KUNIT_STATIC_STUB_REDIRECT(label_rule_access, subject, object);
 	return ruleset_access(&label_rules, subject, object);
 }
 
