@@ -29,7 +29,10 @@ for t in $targets; do
 done
 inputs=$(find "$top/tests/vm" "$top/tests/bench" "$top/tests/demo" "$top/tools" "${copies[@]}" \
 	-type f -newer "$img" 2>/dev/null | head -1 || true)
-kmods=$(find "$kout" -name '*.ko' 2>/dev/null || true)
+# The modules the kernel's configuration builds (modules.order), not every .ko of the build
+# directory: one left there by an earlier configuration, or from a path a module moved from,
+# must not be copied over the current one.
+kmods=$(sed -n "s#^\(.*\)\.o\$#$kout/\1.ko#p" "$kout/modules.order" 2>/dev/null || true)
 for k in $kmods; do
 	if [ "$k" -nt "$img" ]; then inputs=$k; fi
 done
