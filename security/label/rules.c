@@ -151,15 +151,18 @@ static __always_inline u32 ruleset_access(struct label_ruleset *set, const struc
  * @object: the object's label
  *
  * The hot path of every decision that needs a rule: a hash, a load of the table and a walk of
- * a chain of about one rule, with no call. A KUnit test may redirect its own task's lookups to
- * a rule set of its own (a static branch not taken otherwise; nothing without CONFIG_KUNIT).
+ * a chain of about one rule, with no call. Where label's KUnit tests are built, a test may
+ * redirect its own task's lookups to a rule set of its own (a static branch not taken
+ * otherwise); elsewhere, CONFIG_KUNIT=m included, the redirection is not compiled in.
  *
  * Context: Any context; lock-free.
  * Return: LABEL_MAY_* bits, 0 when there is no rule.
  */
 u32 label_rule_access(const struct label *subject, const struct label *object)
 {
+#if IS_ENABLED(CONFIG_SECURITY_LABEL_KUNIT_TEST)
 	KUNIT_STATIC_STUB_REDIRECT(label_rule_access, subject, object);
+#endif
 	return ruleset_access(&label_rules, subject, object);
 }
 
