@@ -12,6 +12,8 @@
 #   - the patches apply with git am onto base and give the same tree;
 #   - the kernel builds at the chosen steps (BISECT=mid: after the last framework patch, the
 #     series' midpoint, before any module; BISECT=all: after every patch; BISECT=none).
+# BISECT=A-B builds after patches A to B. A build that passed is remembered by its tree and
+# configuration (build/export/built), so an interrupted BISECT=all run resumes where it stopped.
 # SIGNOFF="Name <address>" names the author and the Signed-off-by: of every patch.
 set -euo pipefail
 
@@ -30,7 +32,7 @@ mail=${mail%>}
 
 say() { echo "  EXPORT  $*"; }
 die() { echo "error: $*" >&2; exit 1; }
-case $bisect in none | mid | all) ;; *) die "BISECT=$bisect: none, mid or all" ;; esac
+case $bisect in none | mid | all | [0-9]*-[0-9]*) ;; *) die "BISECT=$bisect: none, mid, all or A-B" ;; esac
 [ "$name" != "$signoff" ] && [ -n "$mail" ] || die "SIGNOFF='$signoff': want 'Name <address>'"
 
 # Commits are made with a fixed date, so the same inputs give the same series, hashes included.
@@ -88,6 +90,12 @@ wanted=$(awk '!/^[[:space:]]*#/ && NF {print $1}' "$top/patches/series" |
 [ "$listed" = "$wanted" ] ||
 	die "tools/workbench/export/steps and patches/series differ: $(diff <(echo "$listed") <(echo "$wanted") | grep '^[<>]' | tr '\n' ' ')"
 
+# A step's stage directory holds the forms its files take at that step, each its final file with
+# lines removed (export-plan.py checks that, and that a later step puts each in its final form).
+"$top/tools/workbench/export-plan.py" --quiet --limit 1000000 || die "the steps' plan is broken"
+stages=$conf/stages
+staged=$ex/staged
+: > "$staged"
 n=0
 mid=
 while read -r step items; do
@@ -105,13 +113,24 @@ while read -r step items; do
 		*)
 			[ -e "$top/$item" ] || die "step $step: no $item in the project"
 			(cd "$top" && find "$item" -type f) | while read -r f; do
-				[ ! -e "$repo/$f" ] || die "step $step: $f is not new"
+				[ ! -e "$repo/$f" ] || grep -qxF "$f" "$staged" ||
+					die "step $step: $f is not new"
 				mkdir -p "$(dirname "$repo/$f")"
 				cp "$top/$f" "$repo/$f"
+				grep -vxF "$f" "$staged" > "$staged.tmp" || true
+				mv "$staged.tmp" "$staged"
 			done
 			git_ add -f -- "$item" ;;
 		esac
 	done
+	if [ -d "$stages/$step" ]; then
+		(cd "$stages/$step" && find . -type f | sed 's#^\./##') | while read -r f; do
+			mkdir -p "$(dirname "$repo/$f")"
+			cp "$stages/$step/$f" "$repo/$f"
+			grep -qxF "$f" "$staged" || echo "$f" >> "$staged"
+			git_ add -f -- "$f"
+		done
+	fi
 	if [ "$patches" != 1 ] || [ "$(echo "$items" | wc -w)" != 1 ]; then
 		[ -f "$conf/$step.msg" ] || die "step $step: no $step.msg in tools/workbench/export"
 		cp "$conf/$step.msg" "$msg"
@@ -131,6 +150,12 @@ say "$n commits on base"
 pass=0 fail=0
 ok() { say "ok: $*"; pass=$((pass + 1)); }
 failed() { echo "  EXPORT  FAILED: $*" >&2; fail=$((fail + 1)); }
+
+if "$top/tools/workbench/export-plan.py" --quiet 2> "$ex/sizes.log"; then
+	ok "no patch adds over 1,500 lines"
+else
+	failed "$(sed 's/^error: //' "$ex/sizes.log" | tr '\n' ' ')"
+fi
 
 # build/linux is pristine but for the files of the series and the project's (prepare-tree.sh
 # restores every other one), so those are what the two trees must share, name for name and byte
@@ -203,14 +228,20 @@ fi
 # Builds, with the stacked variant's configuration; olddefconfig drops what a step does not have
 # yet. The objects are in build/export/kernel-stacked, beside build/export/linux as the variants'
 # are beside build/linux, so that ccache finds what they compiled from the same sources.
+built=$ex/built
+touch "$built"
 build_at() {
-	local k=$ex/kernel-stacked
+	local k=$ex/kernel-stacked key
 	git_ checkout -q -f "step-$1"
 	mkdir -p "$k"
 	cp "$b/kernel-stacked/.config" "$k/.config"
 	make -s -C "$repo" O="$k" olddefconfig
-	if make -s -C "$repo" O="$k" CC="ccache gcc" -j"${JOBS:-2}" bzImage modules \
+	key="$(git_ rev-parse 'HEAD^{tree}') $(sha1sum < "$k/.config" | cut -c1-40)"
+	if grep -qxF "$key" "$built"; then
+		ok "builds after patch $1 of $n (built before: $(git_ log -1 --format=%s))"
+	elif make -s -C "$repo" O="$k" CC="ccache gcc" -j"${JOBS:-2}" bzImage modules \
 		> "$ex/build-$1.log" 2>&1; then
+		echo "$key" >> "$built"
 		ok "builds after patch $1 of $n ($(git_ log -1 --format=%s))"
 	else
 		grep -E 'error|Error' "$ex/build-$1.log" | head -n 20 >&2
@@ -220,6 +251,7 @@ build_at() {
 case $bisect in
 mid) build_at "$mid" ;;
 all) for i in $(seq 1 "$n"); do build_at "$i"; done ;;
+[0-9]*) for i in $(seq "${bisect%-*}" "${bisect#*-}"); do build_at "$i"; done ;;
 esac
 git_ checkout -q -f export
 
