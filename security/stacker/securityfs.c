@@ -436,10 +436,14 @@ DEFINE_SHOW_STORE_ATTRIBUTE(count);
 
 /* Created whole or not at all, by securityfs_create_files(). */
 static const struct tree_descr stacker_files[] = {
-	{ "modules", &modules_fops, 0444 }, { "hooks", &hooks_fops, 0444 },
-	{ "stats", &stats_fops, 0444 },	    { "errors", &errors_fops, 0444 },
-	{ "mode", &mode_fops, 0644 },	    { "lock", &lock_fops, 0644 },
-	{ "log", &log_fops, 0644 },	    { "count", &count_fops, 0644 },
+	{ "modules", &modules_fops, 0444 },
+	{ "hooks", &hooks_fops, 0444 },
+	{ "stats", &stats_fops, 0444 },
+	{ "errors", &errors_fops, 0444 },
+	{ "mode", &mode_fops, 0644 },
+	{ "lock", &lock_fops, 0644 },
+	{ "log", &log_fops, 0644 },
+	{ "count", &count_fops, 0644 },
 	{}
 };
 

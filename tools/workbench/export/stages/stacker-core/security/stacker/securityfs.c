@@ -85,24 +85,6 @@ static int hooks_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int stats_show(struct seq_file *m, void *v)
-{
-	int i;
-
-	if (!IS_ENABLED(CONFIG_SECURITY_STACKER_STATS))
-		return -EOPNOTSUPP;
-	seq_puts(m, "module calls denials\n");
-	guard(mutex)(&stacker_config_mutex);
-	for (i = 0; i < stacker_nr_entries; i++) {
-		const struct stacker_entry *e = &stacker_entries[i];
-
-		if (e->position >= 0)
-			seq_printf(m, "%s %lu %lu\n", e->module.name, stacker_calls(e),
-				   stacker_denials(e));
-	}
-	return 0;
-}
-
 static int errors_show(struct seq_file *m, void *v)
 {
 	const struct stacker_selection *sel = &stacker_boot_selection;
@@ -117,13 +99,13 @@ static int errors_show(struct seq_file *m, void *v)
 
 DEFINE_SHOW_ATTRIBUTE(modules);
 DEFINE_SHOW_ATTRIBUTE(hooks);
-DEFINE_SHOW_ATTRIBUTE(stats);
 DEFINE_SHOW_ATTRIBUTE(errors);
 
 /* Created whole or not at all, by securityfs_create_files(). */
 static const struct tree_descr stacker_files[] = {
-	{ "modules", &modules_fops, 0444 }, { "hooks", &hooks_fops, 0444 },
-	{ "stats", &stats_fops, 0444 },	    { "errors", &errors_fops, 0444 },
+	{ "modules", &modules_fops, 0444 },
+	{ "hooks", &hooks_fops, 0444 },
+	{ "errors", &errors_fops, 0444 },
 	{}
 };
 
