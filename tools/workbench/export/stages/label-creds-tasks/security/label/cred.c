@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Label: task labels, kept in the cred - inheritance, exec transitions, relabel-self and
+ * /proc/<pid>/attr/label/current.
+ */
+
+#include "label.h"
+
+#include <linux/binfmts.h>
+#include <linux/capability.h>
+#include <linux/mount.h>
+#include <linux/personality.h>
+#include <linux/ptrace.h>
+#include <linux/ratelimit.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/user_namespace.h>
+#include <linux/security.h>
+#include <linux/xattr.h>
+#include <uapi/linux/lsm.h>
+
+/**
+ * label_cred_set() - give a cred a label, attaching the module's value if needed
+ * @cred: a cred being prepared, not yet shared
+ * @label: the label
+ * @gfp: allocation flags
+ *
+ * Context: As @gfp allows.
+ * Return: 0, or -ENOMEM.
+ */
+int label_cred_set(struct cred *cred, struct label *label, gfp_t gfp)
+{
+	return label_obj_init(security_attach_value(cred->security, STACKER_CRED, &label_values,
+						    gfp), label);
+}
+
+/**
+ * label_cred_relabel() - the labels a cred's task may switch to without CAP_MAC_ADMIN
+ * @cred: the cred
+ *
+ * Context: Any context; the caller keeps @cred alive.
+ * Return: the relabel-self set, or NULL.
+ */
+struct label_set *label_cred_relabel(const struct cred *cred)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	return lc ? lc->relabel : NULL;
+}
+
+/* Give a new cred its label and a reference to @relabel. */
+static int init_cred_value(struct cred *cred, struct label *label, struct label_set *relabel,
+			   gfp_t gfp)
+{
+	int rc = label_cred_set(cred, label, gfp);
+
+	if (!rc) {
+		label_cred(cred)->relabel = label_set_get(relabel);
+		label_cred(cred)->transmuted = false;
+	}
+	return rc;
+}
+
+static int hook_cred_alloc_blank(struct cred *cred, gfp_t gfp)
+{
+	return init_cred_value(cred, label_floor, NULL, gfp);
+}
+
+static int hook_cred_prepare(struct cred *new, const struct cred *old, gfp_t gfp)
+{
+	return init_cred_value(new, label_of_cred(old), label_cred_relabel(old), gfp);
+}
+
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
+{
+	struct label_cred *lc = label_cred(new);
+
+	/* cred_alloc_blank() attached the value already, with no relabel-self set. */
+	if (WARN_ON_ONCE(!lc))
+		return;
+	lc->obj.label = label_of_cred(old);
+	lc->relabel = label_set_get(label_cred_relabel(old));
+	lc->transmuted = false;
+}
+
+static void hook_cred_free(struct cred *cred)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	if (lc) {
+		label_set_put(lc->relabel);
+		lc->relabel = NULL;
+	}
+}
+
+/* Replace @cred's relabel-self set with @set, whose reference it takes. */
+static void cred_set_relabel(struct cred *cred, struct label_set *set)
+{
+	struct label_cred *lc = label_cred(cred);
+
+	label_set_put(lc->relabel);
+	lc->relabel = set;
+}
+
+/**
+ * label_relabel_self_set() - let the current task switch to one of a set of labels later
+ * @set: the labels, whose reference the task's cred takes; NULL for none
+ *
+ * As Smack's relabel-self: the set passes to the task's children and across exec, and is
+ * emptied by the first change of the task's label. The caller checked the privilege.
+ *
+ * Context: Process context.
+ * Return: 0, or -ENOMEM (and @set is put).
+ */
+int label_relabel_self_set(struct label_set *set)
+{
+	struct cred *new = prepare_creds();
+
+	if (!new) {
+		label_set_put(set);
+		return -ENOMEM;
+	}
+	cred_set_relabel(new, set);
+	commit_creds(new);
+	return 0;
+}
+
+/*
+ * Every change of a task's label (an exec transition, a write of its attribute, relabel-self)
+ * goes through here, so that each has the same consequences. The relabel-self set was given
+ * for the label the task had: any change empties it, as Smack's does. What else a change
+ * entails depends on how it is made, and is decided by the callers: an exec refuses a traced
+ * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file);
+ * a write refuses a change that the task's tracer could not follow (tracer_may_follow()).
+ * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
+ * inodes follow the task's label at each lookup.
+ */
+static int label_change(struct cred *new, struct label *label)
+{
+	int rc = label_cred_set(new, label, GFP_KERNEL);
+
+	if (!rc)
+		cred_set_relabel(new, NULL);
+	return rc;
+}
+
+static int hook_getprocattr(struct task_struct *p, const char *name, char **value)
+{
+	struct label *label;
+
+	if (strcmp(name, "current"))
+		return -EINVAL;
+	rcu_read_lock();
+	label = label_of_cred(__task_cred(p));
+	rcu_read_unlock();
+	*value = kstrdup(label->name, GFP_KERNEL);
+	return *value ? label->len : -ENOMEM;
+}
+
+static DEFINE_RATELIMIT_STATE(relabel_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * A label the task's relabel-self set lets it take without CAP_MAC_ADMIN, or NULL. Found, not
+ * interned: such a task cannot create labels by trying names.
+ */
+static struct label *relabel_self_target(const char *value, size_t len)
+{
+	struct label_set *set = label_cred_relabel(current_cred());
+	struct label *label;
+
+	if (!set)
+		return NULL;
+	label = label_find(value, len);
+	return label && label_set_has(set, label) ? label : NULL;
+}
+
+/*
+ * A traced task keeps its tracer across a change of its own label only if the tracer could
+ * attach to the new label (rw, as ptrace_access_check asks): otherwise a tracer of the old
+ * label would read and write a task of the new one. SELinux asks process:ptrace of the tracer
+ * for the new context the same way. An exec into another label refuses any tracer.
+ */
+static int tracer_may_follow(const struct label *label)
+{
+	struct task_struct *tracer;
+	int rc = 0;
+
+	rcu_read_lock();
+	tracer = ptrace_parent(current);
+	if (tracer && label_decide(label_of_cred(__task_cred(tracer)), label,
+				   LABEL_MAY_READ | LABEL_MAY_WRITE))
+		rc = -EPERM;
+	rcu_read_unlock();
+	return rc;
+}
+
+static int hook_setprocattr(const char *name, void *value, size_t size)
+{
+	struct label *label;
+	struct cred *new;
+	size_t len = size;
+	int rc;
+
+	if (strcmp(name, "current"))
+		return -EINVAL;
+	if (len && ((char *)value)[len - 1] == '\n')
+		len--;
+	label = relabel_self_target(value, len);
+	if (!label) {
+		rc = label_may_relabel("setting the task label", &relabel_refusals);
+		if (rc)
+			return rc;
+		label = label_intern(value, len);
+		if (IS_ERR(label))
+			return PTR_ERR(label);
+	}
+	rc = tracer_may_follow(label);
+	if (rc)
+		return rc;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	rc = label_change(new, label);
+	if (rc) {
+		abort_creds(new);
+		return rc;
+	}
+	commit_creds(new);
+	return size;
+}
+
+/* lsm_get_self_attr(LSM_ATTR_CURRENT): the label, NUL-terminated, under LSM_ID_LABEL. */
+static int hook_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx, u32 *size, u32 flags)
+{
+	struct label *label = label_of_current();
+	int rc;
+
+	if (attr != LSM_ATTR_CURRENT)
+		return -EOPNOTSUPP;
+	rc = lsm_fill_user_ctx(ctx, size, label->name, label->len + 1, LSM_ID_LABEL, 0);
+	return rc ?: 1;
+}
+
+/* lsm_set_self_attr(LSM_ATTR_CURRENT): as writing /proc/self/attr/label/current. */
+static int hook_setselfattr(unsigned int attr, struct lsm_ctx *ctx, u32 size, u32 flags)
+{
+	u32 len = ctx->ctx_len;
+	int rc;
+
+	if (attr != LSM_ATTR_CURRENT)
+		return -EOPNOTSUPP;
+	if (len && !ctx->ctx[len - 1])
+		len--;
+	rc = hook_setprocattr("current", ctx->ctx, len);
+	return rc < 0 ? rc : 0;
+}
+
+static struct security_hook_list label_cred_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(cred_alloc_blank, hook_cred_alloc_blank),
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(cred_free, hook_cred_free),
+};
+
+/*
+ * getprocattr/setprocattr answer /proc/<pid>/attr/current too: they must follow SELinux. The
+ * self-attribute hooks go with them, so lsm_get_self_attr() lists SELinux first as before.
+ */
+static struct security_hook_list label_procattr_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(getprocattr, hook_getprocattr),
+	LSM_HOOK_INIT(setprocattr, hook_setprocattr),
+	LSM_HOOK_INIT(getselfattr, hook_getselfattr),
+	LSM_HOOK_INIT(setselfattr, hook_setselfattr),
+};
+
+/**
+ * label_add_cred_hooks() - register the cred hooks and label the first task
+ *
+ * Context: Boot, from the module's init.
+ */
+void __init label_add_cred_hooks(void)
+{
+	/* The first task's cred exists before any hook: label it here. */
+	if (label_cred_set((struct cred *)current_cred(), label_floor, GFP_KERNEL))
+		panic("label: cannot label the initial task\n");
+	label_add_hooks(label_cred_hooks, ARRAY_SIZE(label_cred_hooks));
+	label_add_late_hooks(label_procattr_hooks, ARRAY_SIZE(label_procattr_hooks));
+}
