@@ -10,8 +10,9 @@
 #   - the last commit's tree is, file for file, the tree make check builds (build/linux);
 #   - every patch passes checkpatch --strict;
 #   - the patches apply with git am onto base and give the same tree;
-#   - the kernel builds at the chosen steps (BISECT=mid: after the last framework patch, the
-#     series' midpoint, before any module; BISECT=all: after every patch; BISECT=none).
+#   - the kernel, and the KUnit suites, selftests and labelctl a step has, build at the chosen
+#     steps (BISECT=mid: after the last framework patch, the series' midpoint, before any module;
+#     BISECT=all: after every patch; BISECT=none).
 # BISECT=A-B builds after patches A to B. A build that passed is remembered by its tree and
 # configuration (build/export/built), so an interrupted BISECT=all run resumes where it stopped.
 # SIGNOFF="Name <address>" names the author and the Signed-off-by: of every patch.
@@ -200,12 +201,14 @@ say "build/export/patches: a cover letter and $(echo "$patches" | wc -l) patches
 # (MACRO_ARG_UNUSED, MACRO_ARG_REUSE); the user-space tests have no strscpy (STRCPY) and may skip
 # on a system call the test kernel lacks (ENOSYS). The SPDX check runs scripts/spdxcheck.py with
 # the first python3 on PATH: Debian's, which has python3-ply and python3-git, not a user's own.
+# MAINTAINERS lists the project's directories from the step that creates each, so the patches
+# that add files to a listed directory need not touch it (FILE_PATH_CHANGES).
 # --terse prints the findings and a total line per patch that has some: any line but a clean
 # total is a finding (or a failure of checkpatch itself).
 log=$ex/checkpatch.log
 # shellcheck disable=SC2086
 (cd "$repo" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse --show-types \
-	--ignore MACRO_ARG_UNUSED,MACRO_ARG_REUSE,STRCPY,ENOSYS $patches) 2>&1 |
+	--ignore MACRO_ARG_UNUSED,MACRO_ARG_REUSE,STRCPY,ENOSYS,FILE_PATH_CHANGES $patches) 2>&1 |
 	grep -v '^total: 0 errors, 0 warnings, 0 checks, ' > "$log" || true
 if [ -s "$log" ]; then
 	sed "s#$out/##" "$log" | head -40 >&2
@@ -227,26 +230,59 @@ fi
 
 # Builds, with the stacked variant's configuration; olddefconfig drops what a step does not have
 # yet. The objects are in build/export/kernel-stacked, beside build/export/linux as the variants'
-# are beside build/linux, so that ccache finds what they compiled from the same sources.
+# are beside build/linux, so that ccache finds what they compiled from the same sources. At a step
+# that has them, also: the KUnit suites compiled (security/ with the debug variant's KUnit options
+# added: compiled, not linked, so that a bisect costs one kernel per step), and the selftests and
+# labelctl built against the step's uapi headers. A compiler warning in the project's code fails
+# the step, as -Werror would.
 built=$ex/built
 touch "$built"
+warned() { grep -E '(security/(stacker|label)|samples/stacker)/[^ ]*: warning:' "$1"; }
 build_at() {
-	local k=$ex/kernel-stacked key
+	local k=$ex/kernel-stacked kk=$ex/kernel-kunit log=$ex/build-$1.log key targets what
+	what="patch $1 of $n"
 	git_ checkout -q -f "step-$1"
-	mkdir -p "$k"
+	mkdir -p "$k" "$kk"
 	cp "$b/kernel-stacked/.config" "$k/.config"
 	make -s -C "$repo" O="$k" olddefconfig
 	key="$(git_ rev-parse 'HEAD^{tree}') $(sha1sum < "$k/.config" | cut -c1-40)"
 	if grep -qxF "$key" "$built"; then
-		ok "builds after patch $1 of $n (built before: $(git_ log -1 --format=%s))"
-	elif make -s -C "$repo" O="$k" CC="ccache gcc" -j"${JOBS:-2}" bzImage modules \
-		> "$ex/build-$1.log" 2>&1; then
-		echo "$key" >> "$built"
-		ok "builds after patch $1 of $n ($(git_ log -1 --format=%s))"
-	else
-		grep -E 'error|Error' "$ex/build-$1.log" | head -n 20 >&2
-		failed "does not build after patch $1 (build/export/build-$1.log)"
+		ok "builds after $what (built before: $(git_ log -1 --format=%s))"
+		return
 	fi
+	if ! make -s -C "$repo" O="$k" CC="ccache gcc" -j"${JOBS:-2}" bzImage modules > "$log" 2>&1 ||
+		warned "$log" >&2; then
+		grep -E 'error|Error' "$log" | head -n 20 >&2
+		failed "does not build cleanly after $what (build/export/${log##*/})"
+		return
+	fi
+	if [ -n "$(git_ ls-files 'security/*_test.c')" ]; then
+		cp "$k/.config" "$kk/.config"
+		"$repo/scripts/config" --file "$kk/.config" -e KUNIT -e SECURITY_STACKER_KUNIT_TEST \
+			-e SECURITY_LABEL_KUNIT_TEST
+		make -s -C "$repo" O="$kk" olddefconfig
+		if ! make -s -C "$repo" O="$kk" CC="ccache gcc" -j"${JOBS:-2}" security/ >> "$log" 2>&1 ||
+			warned "$log" >&2; then
+			failed "the KUnit suites do not compile cleanly after $what (build/export/${log##*/})"
+			return
+		fi
+	fi
+	targets=$(cd "$repo/tools/testing/selftests" &&
+		{ find stacker label -name Makefile -printf '%h\n' 2>/dev/null || true; } | sort | tr '\n' ' ')
+	if [ -n "$targets" ]; then
+		# Their own log: any warning there is the project's.
+		log=$ex/user-$1.log
+		make -s -C "$repo" O="$k" headers_install > "$log" 2>&1
+		if ! make -C "$repo/tools/testing/selftests" TARGETS="$targets" O="$k" >> "$log" 2>&1 ||
+			{ [ -f "$repo/tools/label/Makefile" ] && ! make -s -C "$repo/tools/label" \
+				O="$k/tools-label" KHDR="$k/usr/include" >> "$log" 2>&1; } ||
+			grep 'warning:' "$log" >&2; then
+			failed "the selftests or labelctl do not build cleanly after $what (build/export/${log##*/})"
+			return
+		fi
+	fi
+	echo "$key" >> "$built"
+	ok "builds after $what ($(git_ log -1 --format=%s))"
 }
 case $bisect in
 mid) build_at "$mid" ;;
