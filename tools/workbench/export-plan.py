@@ -10,10 +10,16 @@ the stages beside it. Prints each step with the lines its patch adds, and exits 
   - a file is added twice in final form, or staged after its final form;
   - a step adds more than LIMIT lines (default 1500).
 
-Usage: export-plan.py [--limit N] [--quiet]   (run from anywhere in the project)
+With --refresh, a stage that is no longer a cut of its final file (the final file changed) is
+rewritten first: the lines it kept, as the final file changed them since the commit that last
+wrote the stage, and the lines added among them (a line added next to a kept and a removed
+line goes with the line before it; each such guess is printed for review).
+
+Usage: export-plan.py [--limit N] [--quiet] [--refresh]   (run from anywhere in the project)
 """
 import difflib
 import os
+import subprocess
 import sys
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -50,6 +56,49 @@ def is_cut_of(stage, final):
     """Whether stage is final with lines removed (a subsequence, matched greedily)."""
     it = iter(final)
     return all(any(line == other for other in it) for line in stage)
+
+
+def kept_indices(stage, base):
+    """The indices of base's lines that stage keeps (stage is a cut of base, matched greedily)."""
+    kept, i = set(), 0
+    for line in stage:
+        while base[i] != line:
+            i += 1
+        kept.add(i)
+        i += 1
+    return kept
+
+
+def refresh(stage_path, path):
+    """Rewrite a stale stage from the change of its final file; False if it cannot."""
+    rel = os.path.relpath(stage_path, TOP)
+    commit = subprocess.run(['git', '-C', TOP, 'log', '-1', '--format=%H', '--', rel],
+                            capture_output=True, text=True).stdout.strip()
+    shown = subprocess.run(['git', '-C', TOP, 'show', f'{commit}:{path}'],
+                           capture_output=True, text=True)
+    stage = lines(stage_path)
+    base = shown.stdout.splitlines()
+    if not commit or shown.returncode or not is_cut_of(stage, base):
+        return False
+    final = lines(os.path.join(TOP, path))
+    kept = kept_indices(stage, base)
+    out = []
+    ops = difflib.SequenceMatcher(None, base, final, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == 'equal':
+            out += [final[j1 + k] for k in range(i2 - i1) if i1 + k in kept]
+        elif tag == 'replace' and any(i in kept for i in range(i1, i2)):
+            out += final[j1:j2]
+        elif tag == 'insert':
+            before, after = i1 - 1 in kept, i1 in kept
+            if before != after:
+                print(f'refresh: {rel}: lines {j1 + 1}-{j2} of {path} taken as '
+                      f'{"kept" if before else "left out"}, with the line before them')
+            if before:
+                out += final[j1:j2]
+    with open(stage_path, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(out) + '\n')
+    return True
 
 
 def added(old, new):
@@ -98,9 +147,13 @@ def main():
                 if path in tree and path not in staged:
                     errors.append(f'{step}: stage of {path} after its final form')
                 new = lines(os.path.join(stage_dir, path))
+                if (not is_cut_of(new, lines(final)) and '--refresh' in sys.argv and
+                        refresh(os.path.join(stage_dir, path), path)):
+                    print(f'refresh: {step}: the stage of {path} rewritten')
+                    new = lines(os.path.join(stage_dir, path))
                 if not is_cut_of(new, lines(final)):
                     errors.append(f'{step}: the stage of {path} is not {path} with lines '
-                                  'removed (refresh it from the final file)')
+                                  'removed (export-plan.py --refresh rewrites it)')
                 size += added(tree.get(path, []), new)
                 tree[path] = new
                 staged.add(path)
