@@ -201,6 +201,7 @@ static void log_where(const struct label *subject, const struct label *object, u
 	else
 		print_decision(subject, object, access, hook, where, denied);
 }
+
 static void log_decision(const struct label *subject, const struct label *object, u32 access,
 			 const char *hook, struct inode *inode, bool denied)
 {
