@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """The exported series' plan, checked without a kernel tree: tools/workbench/export/steps and
-the stages beside it. Prints each step with the lines its patch adds, and exits non-zero when
+the cuts beside it. Prints each step with the lines its patch adds, and exits non-zero when a
+cut names a step the series does not have, out of order, or not ending where the steps file
+lists its file whole; when a file is added twice in final form; or when a step adds more than
+LIMIT lines (default 1500).
 
-  - a stage is not its final file with lines removed (every line of the stage, in order, is a
-    line of the final file): a stage that changed a line would let the series show a line the
-    project does not have, and would go stale silently when the final file changes;
-  - a stage is never replaced by its final form in a later step;
-  - a file is added twice in final form, or staged after its final form;
-  - a step adds more than LIMIT lines (default 1500).
+A file that enters the series in parts has a cut, tools/workbench/export/cuts/<path>.cut: the
+blob of the final file its line numbers count ("base"), then each step at which the file
+changes, in order, with the lines of the final file that step adds. The first step adds every
+line no later step names; the last is the step that lists the file whole. The file's form at
+each other step (its "stage") is the final file with the lines of later steps removed. When
+the final file has changed since its base, its lines are carried over by a diff from the base
+(git keeps the base blob): a changed line keeps its step, an added line takes the step of the
+line before it, and each added line that sits between two steps is printed for review.
 
-With --refresh, a stage that is no longer a cut of its final file (the final file changed) is
-rewritten first: the lines it kept, as the final file changed them since the commit that last
-wrote the stage, and the lines added among them (a line added next to a kept and a removed
-line goes with the line before it; each such guess is printed for review).
+  --write DIR   write each stage to DIR/<step>/<path>, for export.sh
+  --refresh     rewrite the cuts whose final file changed against the file as it is now
+  --quiet       print only errors and the lines carried over between steps
 
-Usage: export-plan.py [--limit N] [--quiet] [--refresh]   (run from anywhere in the project)
+Usage: export-plan.py [--limit N] [--quiet] [--write DIR] [--refresh]
 """
 import difflib
 import os
@@ -24,7 +28,7 @@ import sys
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 CONF = os.path.join(TOP, 'tools', 'workbench', 'export')
-STAGES = os.path.join(CONF, 'stages')
+CUTS = os.path.join(CONF, 'cuts')
 
 
 def steps():
@@ -52,53 +56,115 @@ def lines(path):
         return f.read().splitlines()
 
 
-def is_cut_of(stage, final):
-    """Whether stage is final with lines removed (a subsequence, matched greedily)."""
-    it = iter(final)
-    return all(any(line == other for other in it) for line in stage)
+def git(*args):
+    return subprocess.run(['git', '-C', TOP, *args], capture_output=True, text=True)
 
 
-def kept_indices(stage, base):
-    """The indices of base's lines that stage keeps (stage is a cut of base, matched greedily)."""
-    kept, i = set(), 0
-    for line in stage:
-        while base[i] != line:
-            i += 1
-        kept.add(i)
-        i += 1
-    return kept
+def parse_ranges(words):
+    """The 0-based line indices of words like "12" and "40-55" (1-based, inclusive)."""
+    found = set()
+    for w in words:
+        a, _, b = w.partition('-')
+        found.update(range(int(a) - 1, int(b or a)))
+    return found
 
 
-def refresh(stage_path, path):
-    """Rewrite a stale stage from the change of its final file; False if it cannot."""
-    rel = os.path.relpath(stage_path, TOP)
-    commit = subprocess.run(['git', '-C', TOP, 'log', '-1', '--format=%H', '--', rel],
-                            capture_output=True, text=True).stdout.strip()
-    shown = subprocess.run(['git', '-C', TOP, 'show', f'{commit}:{path}'],
-                           capture_output=True, text=True)
-    stage = lines(stage_path)
-    base = shown.stdout.splitlines()
-    if not commit or shown.returncode or not is_cut_of(stage, base):
-        return False
-    final = lines(os.path.join(TOP, path))
-    kept = kept_indices(stage, base)
-    out = []
-    ops = difflib.SequenceMatcher(None, base, final, autojunk=False).get_opcodes()
-    for tag, i1, i2, j1, j2 in ops:
-        if tag == 'equal':
-            out += [final[j1 + k] for k in range(i2 - i1) if i1 + k in kept]
-        elif tag == 'replace' and any(i in kept for i in range(i1, i2)):
-            out += final[j1:j2]
-        elif tag == 'insert':
-            before, after = i1 - 1 in kept, i1 in kept
-            if before != after:
-                print(f'refresh: {rel}: lines {j1 + 1}-{j2} of {path} taken as '
-                      f'{"kept" if before else "left out"}, with the line before them')
-            if before:
-                out += final[j1:j2]
-    with open(stage_path, 'w', encoding='utf-8') as f:
-        f.write('\n'.join(out) + '\n')
-    return True
+def format_ranges(indices):
+    """The 1-based ranges of a set of 0-based indices, as parse_ranges() reads them."""
+    out, run = [], []
+    for i in sorted(indices):
+        if run and i != run[-1] + 1:
+            out.append(f'{run[0] + 1}-{run[-1] + 1}' if len(run) > 1 else f'{run[0] + 1}')
+            run = []
+        run.append(i)
+    if run:
+        out.append(f'{run[0] + 1}-{run[-1] + 1}' if len(run) > 1 else f'{run[0] + 1}')
+    return out
+
+
+class Cut:
+    """The cut of one file: the step of each line of the final file as it is now."""
+
+    def __init__(self, cut_file):
+        self.file = cut_file
+        self.path = os.path.relpath(cut_file, CUTS)[:-len('.cut')]
+        self.header, self.base, self.entries = [], None, []
+        with open(cut_file, encoding='utf-8') as f:
+            for line in f:
+                w = line.split()
+                if not w or w[0].startswith('#'):
+                    self.header.append(line)
+                elif w[0] == 'base':
+                    self.base = w[1]
+                else:
+                    self.entries.append((w[0], w[1:]))
+        self.steps = [step for step, _ in self.entries]
+        self.final = lines(os.path.join(TOP, self.path))
+        self.blob = git('hash-object', os.path.join(TOP, self.path)).stdout.strip()
+
+    def tags(self, note):
+        """Each current line's step, carried over from the base when the file changed."""
+        if self.base == self.blob:
+            base = self.final
+        else:
+            shown = git('cat-file', '-p', self.base or '0')
+            if shown.returncode:
+                raise ValueError(f'{self.path}: no base blob {self.base} in git')
+            base = shown.stdout.splitlines()
+        tags = [self.steps[0]] * len(base)
+        for step, words in self.entries[1:]:
+            for i in parse_ranges(words):
+                tags[i] = step
+        if base is self.final:
+            return tags
+        out = []
+        ops = difflib.SequenceMatcher(None, base, self.final, autojunk=False).get_opcodes()
+        for op, i1, i2, j1, j2 in ops:
+            if op == 'equal':
+                out += tags[i1:i2]
+            elif op != 'delete':
+                before = tags[i1 - 1] if i1 else tags[0]
+                step = tags[i1] if op == 'replace' else before
+                if op == 'insert' and i1 < len(tags) and tags[i1] != before:
+                    note(f'{self.path}: lines {j1 + 1}-{j2} go with the line before them, '
+                         f'at {before}')
+                out += [step] * (j2 - j1)
+        return out
+
+    def write(self, tags):
+        """Rewrite the cut against the final file as it is now."""
+        with open(self.file, 'w', encoding='utf-8') as f:
+            f.writelines(self.header)
+            f.write(f'base {self.blob}\n')
+            f.write(f'{self.steps[0]}\n')
+            for step in self.steps[1:]:
+                ranges = format_ranges(i for i, t in enumerate(tags) if t == step)
+                f.write(' '.join([step] + ranges) + '\n')
+
+
+def stages(order, errors, note, refresh):
+    """{step: {path: lines}}: the form of each cut file at each of its steps but the last."""
+    out = {}
+    for d, _, names in os.walk(CUTS):
+        for name in sorted(n for n in names if n.endswith('.cut')):
+            cut = Cut(os.path.join(d, name))
+            if any(s not in order for s in cut.steps) or \
+                    [order[s] for s in cut.steps] != sorted(order[s] for s in cut.steps):
+                errors.append(f'{cut.path}: its cut names steps out of the series or its order')
+                continue
+            try:
+                tags = cut.tags(note)
+            except ValueError as e:
+                errors.append(str(e))
+                continue
+            if refresh and cut.base != cut.blob:
+                cut.write(tags)
+                note(f'{cut.path}: cut rewritten')
+            for step in cut.steps[:-1]:
+                out.setdefault(step, {})[cut.path] = [
+                    line for line, t in zip(cut.final, tags) if order[t] <= order[step]]
+            out.setdefault(cut.steps[-1], {}).setdefault(cut.path, None)
+    return out
 
 
 def added(old, new):
@@ -113,15 +179,19 @@ def patch_added(name):
 
 
 def main():
-    limit = 1500
-    quiet = '--quiet' in sys.argv
-    if '--limit' in sys.argv:
-        limit = int(sys.argv[sys.argv.index('--limit') + 1])
+    args = sys.argv[1:]
+    limit = int(args[args.index('--limit') + 1]) if '--limit' in args else 1500
+    write = args[args.index('--write') + 1] if '--write' in args else None
+    quiet = '--quiet' in args
     errors = []
+    plan = list(steps())
+    order = {step: n for n, (step, _) in enumerate(plan)}
+    staged_at = stages(order, errors, lambda m: print(f'note: {m}'), '--refresh' in args)
     tree = {}     # path -> its lines at this point of the series
     staged = set()  # paths whose current form is a stage
-    for n, (step, items) in enumerate(steps(), 1):
+    for n, (step, items) in enumerate(plan, 1):
         size = 0
+        whole = set()
         for item in items:
             if item.endswith('.patch'):
                 size += patch_added(item)
@@ -136,27 +206,22 @@ def main():
                 size += added(tree.get(path, []), new)
                 tree[path] = new
                 staged.discard(path)
-        stage_dir = os.path.join(STAGES, step)
-        if os.path.isdir(stage_dir):
-            for path in files_under(stage_dir, '.'):
-                path = os.path.normpath(path)
-                final = os.path.join(TOP, path)
-                if not os.path.isfile(final):
-                    errors.append(f'{step}: stage of {path}, which the project does not have')
-                    continue
-                if path in tree and path not in staged:
-                    errors.append(f'{step}: stage of {path} after its final form')
-                new = lines(os.path.join(stage_dir, path))
-                if (not is_cut_of(new, lines(final)) and '--refresh' in sys.argv and
-                        refresh(os.path.join(stage_dir, path), path)):
-                    print(f'refresh: {step}: the stage of {path} rewritten')
-                    new = lines(os.path.join(stage_dir, path))
-                if not is_cut_of(new, lines(final)):
-                    errors.append(f'{step}: the stage of {path} is not {path} with lines '
-                                  'removed (export-plan.py --refresh rewrites it)')
-                size += added(tree.get(path, []), new)
-                tree[path] = new
-                staged.add(path)
+                whole.add(path)
+        for path, new in sorted(staged_at.get(step, {}).items()):
+            if new is None:
+                if path not in whole:
+                    errors.append(f'{path}: its cut ends at {step}, which does not list it whole')
+                continue
+            if path in tree and path not in staged:
+                errors.append(f'{step}: stage of {path} after its final form')
+            size += added(tree.get(path, []), new)
+            tree[path] = new
+            staged.add(path)
+            if write:
+                out = os.path.join(write, step, path)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(out, 'w', encoding='utf-8') as f:
+                    f.write('\n'.join(new) + '\n')
         if size > limit:
             errors.append(f'{step}: adds {size} lines, over {limit}')
         if not quiet:

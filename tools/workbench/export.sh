@@ -91,10 +91,12 @@ wanted=$(awk '!/^[[:space:]]*#/ && NF {print $1}' "$top/patches/series" |
 [ "$listed" = "$wanted" ] ||
 	die "tools/workbench/export/steps and patches/series differ: $(diff <(echo "$listed") <(echo "$wanted") | grep '^[<>]' | tr '\n' ' ')"
 
-# A step's stage directory holds the forms its files take at that step, each its final file with
-# lines removed (export-plan.py checks that, and that a later step puts each in its final form).
-"$top/tools/workbench/export-plan.py" --quiet --limit 1000000 || die "the steps' plan is broken"
-stages=$conf/stages
+# A file that enters in parts takes at each step the form its cut gives (the final file with the
+# lines of later steps removed), written by export-plan.py into build/export/stages/<step>/.
+stages=$ex/stages
+rm -rf "$stages"
+"$top/tools/workbench/export-plan.py" --quiet --limit 1000000 --write "$stages" ||
+	die "the steps' plan is broken"
 staged=$ex/staged
 : > "$staged"
 n=0
