@@ -147,7 +147,11 @@ def stages(order, errors, note, refresh):
     out = {}
     for d, _, names in os.walk(CUTS):
         for name in sorted(n for n in names if n.endswith('.cut')):
-            cut = Cut(os.path.join(d, name))
+            try:
+                cut = Cut(os.path.join(d, name))
+            except OSError as e:
+                errors.append(f'{os.path.relpath(os.path.join(d, name), CUTS)}: {e.strerror}: {e.filename}')
+                continue
             if any(s not in order for s in cut.steps) or \
                     [order[s] for s in cut.steps] != sorted(order[s] for s in cut.steps):
                 errors.append(f'{cut.path}: its cut names steps out of the series or its order')
