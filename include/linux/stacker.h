@@ -123,14 +123,21 @@ struct stacker_value_id {
  * @hook: which hook, STACKER_HOOK_<name>; the stacker refuses those it cannot call at run time
  *	(Documentation/security/stacker.rst lists the ones it can)
  * @fn: the module's function, in the member named after the hook
+ * @sleepable: @fn may sleep. The stacker then calls the hook's loaded functions under SRCU,
+ *	and refuses the entry for a hook called where nothing may sleep; otherwise under RCU,
+ *	which costs nothing on a kernel without preemption. As BPF's sleepable LSM programs.
  */
 struct stacker_loaded_hook {
 	enum stacker_hook hook;
 	union security_list_options fn;
+	bool sleepable;
 };
 
 /* An entry of a loaded module's hook table, as LSM_HOOK_INIT() is for a built-in one. */
 #define STACKER_HOOK_INIT(NAME, FN) { .hook = STACKER_HOOK_##NAME, .fn = { .NAME = FN } }
+/* The same, for a function that may sleep. */
+#define STACKER_HOOK_INIT_SLEEPABLE(NAME, FN)						\
+	{ .hook = STACKER_HOOK_##NAME, .fn = { .NAME = FN }, .sleepable = true }
 
 /**
  * struct stacker_module - a security module hosted by the stacker

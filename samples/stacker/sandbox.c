@@ -63,10 +63,15 @@ MODULE_PARM_DESC(test_no_unregister, "Test only: do not unregister on unload");
 
 /* For the stacker's test that unloading waits for a hook that sleeps. */
 #define SLEEP_NAME "sandbox-sleep"
-static unsigned int test_open_sleep_ms;
-module_param(test_open_sleep_ms, uint, 0444);
-MODULE_PARM_DESC(test_open_sleep_ms,
-		 "Test only: file_open of a file named \"" SLEEP_NAME "\" first sleeps this long");
+static unsigned int test_create_sleep_ms;
+module_param(test_create_sleep_ms, uint, 0444);
+MODULE_PARM_DESC(test_create_sleep_ms,
+		 "Test only: making a file named \"" SLEEP_NAME "\" first sleeps this long");
+
+/* For the stacker's test that a function that may sleep is refused where none may. */
+static bool test_sleep_in_atomic;
+module_param(test_sleep_in_atomic, bool, 0444);
+MODULE_PARM_DESC(test_sleep_in_atomic, "Test only: declare ptrace_traceme sleepable");
 
 static struct lsm_blob_sizes sandbox_sizes = {
 	.lbs_cred = sizeof(u32),
@@ -154,6 +159,8 @@ static int sandbox_inode_init_security(struct inode *inode, struct inode *dir,
 				       const struct qstr *qstr, struct xattr *xattrs,
 				       int *xattr_count)
 {
+	if (unlikely(test_create_sleep_ms) && qstr && !strcmp(qstr->name, SLEEP_NAME))
+		msleep(test_create_sleep_ms);
 	if (in_sandbox(current_cred()) &&
 	    !security_attach_value(inode->i_security, STACKER_INODE, &sandbox_values, GFP_NOFS))
 		return -ENOMEM;
@@ -170,24 +177,12 @@ static int may_write(const struct inode *inode)
 	       0 : -EACCES;
 }
 
-static void sleep_if_named(struct file *file)
-{
-	struct name_snapshot name;
-
-	take_dentry_name_snapshot(&name, file->f_path.dentry);
-	if (!strcmp(name.name.name, SLEEP_NAME))
-		msleep(test_open_sleep_ms);
-	release_dentry_name_snapshot(&name);
-}
-
 /*
  * A pidfd (pidfs, which pidfd_open() opens read-write) holds no data: not a file the rule keeps.
  * Other files of the kernel's internal mounts do (a memfd reopened through /proc/<pid>/fd/).
  */
 static int sandbox_file_open(struct file *file)
 {
-	if (unlikely(test_open_sleep_ms))
-		sleep_if_named(file);
 	if (!(file->f_mode & FMODE_WRITE) || file_inode(file)->i_sb->s_magic == PID_FS_MAGIC)
 		return 0;
 	return may_write(file_inode(file));
@@ -204,14 +199,18 @@ static int sandbox_path_truncate(const struct path *path)
 	return may_write(d_backing_inode(path->dentry));
 }
 
+/*
+ * The hooks that allocate a mark may sleep (as their gfp allows); the others only test marks,
+ * and are called under RCU.
+ */
 static const struct stacker_loaded_hook sandbox_hooks[] = {
-	STACKER_HOOK_INIT(cred_prepare, sandbox_cred_prepare),
-	STACKER_HOOK_INIT(cred_alloc_blank, sandbox_cred_alloc_blank),
-	STACKER_HOOK_INIT(cred_transfer, sandbox_cred_transfer),
+	STACKER_HOOK_INIT_SLEEPABLE(cred_prepare, sandbox_cred_prepare),
+	STACKER_HOOK_INIT_SLEEPABLE(cred_alloc_blank, sandbox_cred_alloc_blank),
+	STACKER_HOOK_INIT_SLEEPABLE(cred_transfer, sandbox_cred_transfer),
 #ifdef CONFIG_KEYS
 	STACKER_HOOK_INIT(key_session_to_parent, sandbox_key_session_to_parent),
 #endif
-	STACKER_HOOK_INIT(inode_init_security, sandbox_inode_init_security),
+	STACKER_HOOK_INIT_SLEEPABLE(inode_init_security, sandbox_inode_init_security),
 	STACKER_HOOK_INIT(ptrace_access_check, sandbox_ptrace_access_check),
 	STACKER_HOOK_INIT(ptrace_traceme, sandbox_ptrace_traceme),
 #ifdef CONFIG_IO_URING
@@ -220,6 +219,10 @@ static const struct stacker_loaded_hook sandbox_hooks[] = {
 	STACKER_HOOK_INIT(file_open, sandbox_file_open),
 	STACKER_HOOK_INIT(file_truncate, sandbox_file_truncate),
 	STACKER_HOOK_INIT(path_truncate, sandbox_path_truncate),
+};
+
+static const struct stacker_loaded_hook sandbox_bad_hooks[] = {
+	STACKER_HOOK_INIT_SLEEPABLE(ptrace_traceme, sandbox_ptrace_traceme),
 };
 
 static struct stacker_module sandbox_module = {
@@ -278,6 +281,10 @@ static int __init sandbox_init(void)
 	int rc;
 
 	sandbox_module.name = name;
+	if (test_sleep_in_atomic) {
+		sandbox_module.loaded_hooks = sandbox_bad_hooks;
+		sandbox_module.loaded_hooks_count = ARRAY_SIZE(sandbox_bad_hooks);
+	}
 	/* First: until it returns, the value id has no list id and must not be used. */
 	rc = stacker_register_module(&sandbox_module);
 	if (rc)

@@ -18,13 +18,14 @@
  * values (values.c), on the kinds of STACKER_LOADABLE_KINDS.
  *
  * Locking and lifetime. Registration, unregistration and the lock are serialized by
- * stacker_config_mutex. The hooks read, under loaded_srcu, one array of calls per hook, which
- * pairs each function with its module's entry. An array is never changed while published: each
- * hook has two, and a change fills the one not published, publishes it, and waits for
- * loaded_srcu's readers, after which the old one is free for the next change. Nothing is
- * allocated, so unregistration cannot fail. When stacker_unregister_module() returns, no CPU
- * runs or will run the module's code, sleeping hooks included (SRCU), and its entry is free;
- * the values it left on live objects are freed with their objects, and its caches when the
+ * stacker_config_mutex. The hooks read one array of calls per hook, which pairs each function
+ * with its module's entry: under RCU if it holds one function, which does not sleep (struct
+ * stacker_loaded_hook's @sleepable), under loaded_srcu otherwise. An array is never changed
+ * while published: each hook has two, and a change fills the one not published, publishes it,
+ * and waits for the readers of both kinds, after which the old one is free for the next
+ * change. Nothing is allocated, so unregistration cannot fail. When stacker_unregister_module()
+ * returns, no CPU runs or will run the module's code, sleeping hooks included, and its entry is
+ * free; the values it left on live objects are freed with their objects, and its caches when the
  * last of them is gone (loaded_values.c).
  */
 
@@ -71,6 +72,16 @@ enum loadable_hook {
 	__LOADABLE_MAX
 };
 
+/* The run-time hooks called where nothing may sleep: no sleepable function for them. */
+static const bool loadable_atomic[__LOADABLE_MAX] = {
+#define LOADABLE_HOOK(NAME, PROTO, ARGS)
+#define LOADABLE_ATOMIC_HOOK(NAME, PROTO, ARGS) \
+	[LOADABLE_##NAME] = true,
+#include "loadable_hooks.h"
+#undef LOADABLE_ATOMIC_HOOK
+#undef LOADABLE_HOOK
+};
+
 /* The framework's default result of each int hook, as security.c has it; a constant index folds. */
 #define DEFAULT_int(DEFAULT) (DEFAULT)
 #define DEFAULT_void(DEFAULT) 0
@@ -86,11 +97,16 @@ static const int loaded_defaults[__STACKER_HOOK_MAX] = {
 /**
  * struct loaded_calls - the loaded modules that implement one hook, in load order
  * @count: number of entries in @call
+ * @sleeps: some function in @call may sleep
+ * @direct: one call, which does not sleep: the hook makes it under RCU, and reads every other
+ *	array under SRCU
  * @call: each module's function, its entry, and the entry's index in stacker_entries (which
  *	indexes the call counters: computed once here, not divided out on each call)
  */
 struct loaded_calls {
 	int count;
+	bool sleeps;
+	bool direct;
 	struct {
 		union security_list_options fn;
 		struct stacker_entry *e;
@@ -111,49 +127,117 @@ static __always_inline void count_call(int nr)
 }
 
 /*
- * One run-time hook per hook of loadable_hooks.h: call the loaded modules that implement it,
- * as call_int_hook() calls LSMs, until one returns other than the default. A denial goes
- * through stacker_judge(), so a permissive module's is logged and passed on.
+ * Call function @i of @c. A result other than the default goes through stacker_judge(), so a
+ * permissive module's denial is logged and passed on.
+ */
+#define LOADED_INT_CALL(NAME, ARGS, c, i, rc)						\
+do {											\
+	count_call((c)->call[i].nr);							\
+	rc = (c)->call[i].fn.NAME ARGS;							\
+	if (unlikely(rc != LOADED_DEFAULT(NAME)))					\
+		rc = stacker_judge((c)->call[i].e, STACKER_HOOK_##NAME, rc,		\
+				   LOADED_DEFAULT(NAME), false);			\
+} while (0)
+
+#define LOADED_VOID_CALL(NAME, ARGS, c, i, rc)						\
+do {											\
+	count_call((c)->call[i].nr);							\
+	(c)->call[i].fn.NAME ARGS;							\
+} while (0)
+
+/*
+ * Call the functions of @c in order, as call_int_hook() calls LSMs: an int hook's until one
+ * returns other than the default (@rc), a void hook's all.
+ */
+#define LOADED_CALLS(CALL, NAME, ARGS, c, rc)						\
+do {											\
+	int __i;									\
+											\
+	for (__i = 0; (c) && __i < (c)->count && (rc) == LOADED_DEFAULT(NAME); __i++)	\
+		CALL(NAME, ARGS, c, __i, rc);						\
+} while (0)
+
+/*
+ * A hook's published array, read under RCU or under loaded_srcu. smp_rmb() pairs with
+ * rcu_assign_pointer() in loaded_publish(): see there.
+ */
+static __always_inline const struct loaded_calls *loaded_calls_rcu(enum loadable_hook h)
+{
+	const struct loaded_calls *c = rcu_dereference(loaded_calls[h]);
+
+	smp_rmb();	/* See above. */
+	return c;
+}
+
+static __always_inline const struct loaded_calls *loaded_calls_srcu(enum loadable_hook h)
+{
+	const struct loaded_calls *c = srcu_dereference(loaded_calls[h], &loaded_srcu);
+
+	smp_rmb();	/* See above. */
+	return c;
+}
+
+/*
+ * One run-time hook per hook of loadable_hooks.h. The usual case, one loaded module whose
+ * function does not sleep (@direct), is called under RCU, which costs nothing on a kernel
+ * without preemption, with no loop and no register saved but the array's address. Every other
+ * array is read again, and called, under loaded_srcu in a function of its own
+ * (loaded_srcu_<hook>()): the SRCU read side is out of line, and would make the RCU path save
+ * registers.
  */
 #define LOADABLE_HOOK(NAME, PROTO, ARGS)						\
+static noinline int loaded_srcu_##NAME PROTO						\
+{											\
+	int idx = srcu_read_lock(&loaded_srcu);						\
+	const struct loaded_calls *c = loaded_calls_srcu(LOADABLE_##NAME);		\
+	int rc = LOADED_DEFAULT(NAME);							\
+											\
+	LOADED_CALLS(LOADED_INT_CALL, NAME, ARGS, c, rc);				\
+	srcu_read_unlock(&loaded_srcu, idx);						\
+	return rc;									\
+}											\
+											\
 static int loaded_##NAME PROTO								\
 {											\
 	const struct loaded_calls *c;							\
-	int i, idx, rc = LOADED_DEFAULT(NAME);						\
+	int rc = LOADED_DEFAULT(NAME);							\
 											\
-	idx = srcu_read_lock(&loaded_srcu);						\
-	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
-	/* Pairs with rcu_assign_pointer() in loaded_publish(): see there. */		\
-	smp_rmb();									\
-	for (i = 0; c && i < c->count; i++) {						\
-		count_call(c->call[i].nr);						\
-		rc = c->call[i].fn.NAME ARGS;						\
-		if (rc == LOADED_DEFAULT(NAME))						\
-			continue;							\
-		rc = stacker_judge(c->call[i].e, STACKER_HOOK_##NAME, rc,		\
-				   LOADED_DEFAULT(NAME), false);			\
-		if (rc != LOADED_DEFAULT(NAME))						\
-			break;								\
+	rcu_read_lock();								\
+	c = loaded_calls_rcu(LOADABLE_##NAME);						\
+	if (likely(c && c->direct)) {							\
+		LOADED_INT_CALL(NAME, ARGS, c, 0, rc);					\
+		rcu_read_unlock();							\
+		return rc;								\
 	}										\
-	srcu_read_unlock(&loaded_srcu, idx);						\
-	return rc;									\
+	rcu_read_unlock();								\
+	return c ? loaded_srcu_##NAME ARGS : rc;					\
 }
 
-/* A void hook: every loaded module that implements it is called. */
 #define LOADABLE_VOID_HOOK(NAME, PROTO, ARGS)						\
+static noinline void loaded_srcu_##NAME PROTO						\
+{											\
+	int idx = srcu_read_lock(&loaded_srcu);						\
+	const struct loaded_calls *c = loaded_calls_srcu(LOADABLE_##NAME);		\
+	int rc = 0;									\
+											\
+	LOADED_CALLS(LOADED_VOID_CALL, NAME, ARGS, c, rc);				\
+	srcu_read_unlock(&loaded_srcu, idx);						\
+}											\
+											\
 static void loaded_##NAME PROTO								\
 {											\
 	const struct loaded_calls *c;							\
-	int i, idx;									\
 											\
-	idx = srcu_read_lock(&loaded_srcu);						\
-	c = srcu_dereference(loaded_calls[LOADABLE_##NAME], &loaded_srcu);		\
-	smp_rmb();	/* As in the int hooks above. */				\
-	for (i = 0; c && i < c->count; i++) {						\
-		count_call(c->call[i].nr);						\
-		c->call[i].fn.NAME ARGS;						\
+	rcu_read_lock();								\
+	c = loaded_calls_rcu(LOADABLE_##NAME);						\
+	if (likely(c && c->direct)) {							\
+		LOADED_VOID_CALL(NAME, ARGS, c, 0, unused);				\
+		rcu_read_unlock();							\
+		return;									\
 	}										\
-	srcu_read_unlock(&loaded_srcu, idx);						\
+	rcu_read_unlock();								\
+	if (c)										\
+		loaded_srcu_##NAME ARGS;						\
 }
 
 #include "loadable_hooks.h"
@@ -214,6 +298,7 @@ static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 			c->call[c->count].e = e;
 			c->call[c->count].nr = e - stacker_entries;
 			c->count++;
+			c->sleeps |= sh->sleepable;
 			return;
 		}
 	}
@@ -222,7 +307,8 @@ static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 /*
  * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
  * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
- * arrays this replaced.
+ * arrays this replaced: neither an RCU reader nor an SRCU one (a reader that found an array it
+ * cannot call under RCU leaves RCU for SRCU, and reads the pointer again there).
  */
 static void loaded_publish(const struct stacker_entry *leaving)
 {
@@ -236,6 +322,7 @@ static void loaded_publish(const struct stacker_entry *leaving)
 		struct loaded_calls *c = &loaded_buffers[h][old == &loaded_buffers[h][0]];
 
 		c->count = 0;
+		c->sleeps = false;
 		/* In call position order: the order in which the modules were loaded. */
 		for (pos = 0; pos < STACKER_MAX_MODULES; pos++) {
 			for (i = 0; i < stacker_nr_entries; i++) {
@@ -245,6 +332,7 @@ static void loaded_publish(const struct stacker_entry *leaving)
 					add_call(c, e, h);
 			}
 		}
+		c->direct = c->count == 1 && !c->sleeps;
 		if (!old && !c->count)
 			continue;
 		/*
@@ -252,13 +340,14 @@ static void loaded_publish(const struct stacker_entry *leaving)
 		 * module's list id (stacker_values_load() gives it to the module's value id)
 		 * included. A hook reads that id through the module's own value id, a global of
 		 * the module, not through this pointer: no address dependency orders that load
-		 * after this one, so the run-time hooks follow srcu_dereference() with smp_rmb()
+		 * after this one, so the run-time hooks follow each dereference with smp_rmb()
 		 * (a compiler barrier on x86; a load barrier where CPUs reorder loads).
 		 */
 		rcu_assign_pointer(loaded_calls[h], c->count ? c : NULL);
 		if (!old != !c->count)
 			security_toggle_hook(&loadable_hooks[h], c->count);
 	}
+	synchronize_rcu();
 	synchronize_srcu(&loaded_srcu);
 }
 
@@ -280,7 +369,10 @@ static bool listed(const char *name)
 	return false;
 }
 
-/* A loaded module's description: hooks the stacker can call, each once; nothing built-in. */
+/*
+ * A loaded module's description: hooks the stacker can call, each once, sleepable only where
+ * the hook may sleep; nothing built-in.
+ */
 static int check_module(const struct stacker_module *m)
 {
 	DECLARE_BITMAP(seen, __STACKER_HOOK_MAX) = { 0 };
@@ -301,6 +393,11 @@ static int check_module(const struct stacker_module *m)
 		if (__test_and_set_bit(hook, seen)) {
 			pr_err("loading \"%s\" refused: hook %s listed twice\n", m->name,
 			       stacker_hook_name(hook));
+			return -EINVAL;
+		}
+		if (m->loaded_hooks[i].sleepable && loadable_atomic[loadable_index(hook)]) {
+			pr_err("loading \"%s\" refused: hook %s is called where nothing may sleep\n",
+			       m->name, stacker_hook_name(hook));
 			return -EINVAL;
 		}
 	}
@@ -359,7 +456,8 @@ static void unhost(struct stacker_entry *e)
  * Return: 0; -EPERM if @m is not named on "stacker.loadable=", the caller lacks
  * CAP_SYS_MODULE or CAP_MAC_ADMIN, or the stacker is locked; -EBUSY if @m's module is being
  * unloaded; -EINVAL for a malformed
- * description, a hook the stacker cannot call at run time or values it cannot keep; -EEXIST if
+ * description, a hook the stacker cannot call at run time, a sleepable function for a hook
+ * called where nothing may sleep, or values it cannot keep; -EEXIST if
  * a module of that name is hosted; -ENOSPC if STACKER_MAX_MODULES are; -ENOMEM. On error
  * nothing is registered, and the reason is logged.
  */

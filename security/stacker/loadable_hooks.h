@@ -8,8 +8,9 @@
  * Hooks that return int, that security.c calls through its static calls, and that a module needs
  * to confine file access, execution, signals and tracing and to keep values on creds and inodes;
  * and, as LOADABLE_VOID_HOOK(), the void hook a module needs to keep its value on a cred that
- * KEYCTL_SESSION_TO_PARENT hands to a parent (cred_transfer). An includer that does not tell
- * the two apart defines LOADABLE_HOOK() alone.
+ * KEYCTL_SESSION_TO_PARENT hands to a parent (cred_transfer). LOADABLE_ATOMIC_HOOK() marks an
+ * int hook called where nothing may sleep: a module's function for it cannot be sleepable. An
+ * includer that does not tell them apart defines LOADABLE_HOOK() alone.
  * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
  * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
  * array, and must add none.
@@ -17,6 +18,10 @@
 #ifndef LOADABLE_VOID_HOOK
 #define LOADABLE_VOID_HOOK(NAME, PROTO, ARGS) LOADABLE_HOOK(NAME, PROTO, ARGS)
 #define LOADABLE_VOID_HOOK_DEFAULTED
+#endif
+#ifndef LOADABLE_ATOMIC_HOOK
+#define LOADABLE_ATOMIC_HOOK(NAME, PROTO, ARGS) LOADABLE_HOOK(NAME, PROTO, ARGS)
+#define LOADABLE_ATOMIC_HOOK_DEFAULTED
 #endif
 
 LOADABLE_HOOK(bprm_check_security, (struct linux_binprm *bprm), (bprm))
@@ -49,8 +54,8 @@ LOADABLE_HOOK(inode_rename, (struct inode *old_dir, struct dentry *old_dentry,
 	      (old_dir, old_dentry, new_dir, new_dentry))
 LOADABLE_HOOK(inode_unlink, (struct inode *dir, struct dentry *dentry), (dir, dentry))
 #ifdef CONFIG_KEYS
-/* Called under tasklist_lock with interrupts off: a loaded module's function must not sleep. */
-LOADABLE_HOOK(key_session_to_parent, (const struct cred *cred, const struct cred *parent_cred,
+/* Called under tasklist_lock with interrupts off. */
+LOADABLE_ATOMIC_HOOK(key_session_to_parent, (const struct cred *cred, const struct cred *parent_cred,
 				      struct key *keyring),
 	      (cred, parent_cred, keyring))
 #endif
@@ -58,21 +63,26 @@ LOADABLE_HOOK(mmap_file, (struct file *file, unsigned long reqprot, unsigned lon
 			  unsigned long flags),
 	      (file, reqprot, prot, flags))
 LOADABLE_HOOK(path_truncate, (const struct path *path), (path))
-/* Both under a spinlock (the tracee's task lock, tasklist_lock): must not sleep. */
-LOADABLE_HOOK(ptrace_access_check, (struct task_struct *child, unsigned int mode),
-	      (child, mode))
-LOADABLE_HOOK(ptrace_traceme, (struct task_struct *parent), (parent))
+/* Both under a spinlock (the tracee's task lock, tasklist_lock). */
+LOADABLE_ATOMIC_HOOK(ptrace_access_check, (struct task_struct *child, unsigned int mode),
+		     (child, mode))
+LOADABLE_ATOMIC_HOOK(ptrace_traceme, (struct task_struct *parent), (parent))
 #ifdef CONFIG_IO_URING
 /* io_uring acting with a registered personality: credentials saved earlier. */
 LOADABLE_HOOK(uring_override_creds, (const struct cred *new), (new))
 #endif
 LOADABLE_HOOK(task_alloc, (struct task_struct *task, unsigned long clone_flags),
 	      (task, clone_flags))
-LOADABLE_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,
-			  const struct cred *cred),
-	      (p, info, sig, cred))
+/* Under rcu_read_lock(), as kill() finds the task. */
+LOADABLE_ATOMIC_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *info, int sig,
+				 const struct cred *cred),
+		     (p, info, sig, cred))
 
 #ifdef LOADABLE_VOID_HOOK_DEFAULTED
 #undef LOADABLE_VOID_HOOK
 #undef LOADABLE_VOID_HOOK_DEFAULTED
+#endif
+#ifdef LOADABLE_ATOMIC_HOOK_DEFAULTED
+#undef LOADABLE_ATOMIC_HOOK
+#undef LOADABLE_ATOMIC_HOOK_DEFAULTED
 #endif

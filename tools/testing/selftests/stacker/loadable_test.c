@@ -60,6 +60,25 @@ TEST(load_needs_cap_mac_admin)
 	close(kmsg);
 }
 
+/*
+ * A function that may sleep, for a hook called where nothing may (ptrace_traceme, under
+ * tasklist_lock): the stacker would call it under RCU or sleep under a spinlock, so it refuses
+ * the module.
+ */
+TEST(sleepable_function_for_an_atomic_hook_refused)
+{
+	int kmsg = kmsg_from_now();
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	ASSERT_FALSE(loaded());
+	ASSERT_EQ(-EINVAL, load("test_sleep_in_atomic=1"));
+	EXPECT_TRUE(logged(kmsg, "loading \"sandbox\" refused: hook ptrace_traceme is called "
+			   "where nothing may sleep"));
+	EXPECT_FALSE(loaded());
+	close(kmsg);
+}
+
 /* Loaded, it comes after every selected built-in module, with list values, enforcing. */
 TEST(load_lists_the_module)
 {
@@ -701,9 +720,10 @@ static char task_state(pid_t pid)
 }
 
 /*
- * Unloading waits for a hook that sleeps: a child's open() sleeps in the module's file_open
- * (the test_open_sleep_ms knob) while the module is unloaded. The unload returns only after the
- * open did; returning first would free the text the child sleeps in.
+ * Unloading waits for a hook that sleeps: a child's open(O_CREAT) sleeps in the module's
+ * inode_init_security, which it declares sleepable (the test_create_sleep_ms knob), while the
+ * module is unloaded. The unload returns only after the open did; returning first would free
+ * the text the child sleeps in.
  */
 TEST(unload_waits_for_a_sleeping_hook)
 {
@@ -714,15 +734,13 @@ TEST(unload_waits_for_a_sleeping_hook)
 
 	if (locked() || loaded())
 		SKIP(return, "locked, or loaded");
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-	ASSERT_LE(0, fd);
-	close(fd);
+	unlink(path);
 	ASSERT_EQ(0, pipe(done));
-	ASSERT_EQ(0, load("test_open_sleep_ms=2000"));
+	ASSERT_EQ(0, load("test_create_sleep_ms=2000"));
 	child = fork();
 	ASSERT_LE(0, child);
 	if (!child) {
-		fd = open(path, O_RDONLY);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		_exit(write(done[1], fd < 0 ? "e" : "o", 1) == 1 ? 0 : 1);
 	}
 	/* Asleep in an uninterruptible msleep(): inside the hook. */
