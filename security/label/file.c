@@ -13,6 +13,7 @@
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <asm/ioctls.h>
+#include <uapi/linux/magic.h>
 
 /*
  * The framework exempts S_PRIVATE inodes (the shared anonymous inode of eventfd, epoll,
@@ -54,6 +55,29 @@ static u32 fmode_access(struct file *file)
 }
 
 /*
+ * A task's memory as a file: the kernel-internal shmem and hugetlbfs file behind a System V
+ * shared memory segment or a shared anonymous mapping (S_PRIVATE, so no inode hook labels or
+ * checks it). No path leads to one but the magic links of /proc/<pid>/map_files/ (with
+ * CAP_SYS_ADMIN or CAP_CHECKPOINT_RESTORE), which ptrace's read mode guards: following one
+ * asked only r to the task, and opening the file would then read and write the memory with no
+ * other check (shmat() asks w for that). The task is not known here, so no rule can allow it:
+ * only a task of the floor, which label does not confine in practice, or one that may override
+ * label opens one.
+ */
+static bool task_memory(const struct inode *inode)
+{
+	return IS_PRIVATE(inode) && (inode->i_sb->s_magic == TMPFS_MAGIC ||
+				     inode->i_sb->s_magic == HUGETLBFS_MAGIC);
+}
+
+static int task_memory_open(void)
+{
+	if (label_overrides())
+		return 0;
+	return label_check_same(label_of_current(), label_floor, "file_open");
+}
+
+/*
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
  * they need what the descriptor's mode gives, and an exec open x alone.
@@ -62,6 +86,8 @@ static int hook_file_open(struct file *file)
 {
 	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
 
+	if (unlikely(task_memory(file_inode(file))))
+		return task_memory_open();
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_open");

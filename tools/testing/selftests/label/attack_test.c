@@ -13,6 +13,7 @@
 #include <sys/mount.h>
 #include <sys/sendfile.h>
 #include <sys/ptrace.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/socket.h>
@@ -567,6 +568,101 @@ TEST(proc_descriptor_follows_the_task_label)
 		close(ready[0]);
 		close(go[1]);
 		ASSERT_EQ(0, child_status(task));
+	}
+}
+
+/* The name of the map_files link of the mapping at @addr, one page long. */
+static void map_files_name(char *name, size_t size, const void *addr)
+{
+	unsigned long start = (unsigned long)addr;
+
+	snprintf(name, size, "%lx-%lx", start, start + getpagesize());
+}
+
+/*
+ * A task of label atk_owner with its memory in a System V segment and in a shared anonymous
+ * mapping, "owner" in each: it sends the two map_files names on @names, waits for @go, and
+ * exits with 0 if both still say "owner", 1 if either was written.
+ */
+static pid_t spawn_memory_owner(int names[2], int go[2])
+{
+	char *seg, *anon, list[128], a[48], b[48];
+	pid_t pid = fork_as("atk_owner", ROOT);
+	int id;
+
+	if (pid)
+		return pid;
+	close(names[0]);
+	close(go[1]);
+	id = shmget(IPC_PRIVATE, getpagesize(), IPC_CREAT | 0600);
+	seg = id < 0 ? MAP_FAILED : shmat(id, NULL, 0);
+	if (id >= 0)
+		shmctl(id, IPC_RMID, NULL);
+	anon = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		    -1, 0);
+	if (seg == MAP_FAILED || anon == MAP_FAILED)
+		_exit(SETUP_FAILED);
+	strcpy(seg, "owner");
+	strcpy(anon, "owner");
+	map_files_name(a, sizeof(a), seg);
+	map_files_name(b, sizeof(b), anon);
+	snprintf(list, sizeof(list), "%s %s", a, b);
+	if (write(names[1], list, strlen(list) + 1) != (ssize_t)strlen(list) + 1 ||
+	    read(go[0], list, 1) != 0)
+		_exit(SETUP_FAILED);
+	_exit(strcmp(seg, "owner") || strcmp(anon, "owner"));
+}
+
+/* Open each of @pid's two map_files for reading and writing and write: how many opened. */
+static int open_task_memory(pid_t pid, const char *names)
+{
+	char name[2][48], path[128];
+	int i, fd, opened = 0;
+
+	if (sscanf(names, "%47s %47s", name[0], name[1]) != 2)
+		return SETUP_FAILED;
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/map_files/%s", pid, name[i]);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		opened++;
+		if (pwrite(fd, "other", 6, 0) != 6)
+			opened += 10;
+		close(fd);
+	}
+	return opened;
+}
+
+/*
+ * A task's shared memory, opened again through /proc/<pid>/map_files/: following the link asks
+ * only r to the task (ptrace's read mode, with CAP_SYS_ADMIN), and the file behind it carries
+ * no label. A confined root with r alone opens neither the System V segment nor the shared
+ * anonymous mapping, and writes nothing; a root of the floor does both (the way is open).
+ */
+TEST(task_memory_not_opened_again_through_map_files)
+{
+	int names[2], go[2], confined;
+	char list[128];
+	pid_t owner, opener;
+
+	ASSERT_EQ(0, load("atk_mapper atk_owner r\n_ atk_owner r\n"));
+	for (confined = 1; confined >= 0; confined--) {
+		ASSERT_EQ(0, pipe2(names, O_CLOEXEC));
+		ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+		owner = spawn_memory_owner(names, go);
+		ASSERT_LT(0, owner);
+		close(names[1]);
+		close(go[0]);
+		ASSERT_LT(0, read(names[0], list, sizeof(list)));
+		opener = confined ? fork_as("atk_mapper", ROOT_WITHOUT_MAC_ADMIN) :
+				    fork_as("_", ROOT);
+		if (!opener)
+			_exit(open_task_memory(owner, list));
+		EXPECT_EQ(confined ? 0 : 2, child_status(opener)) TH_LOG("confined: %d", confined);
+		close(go[1]);
+		EXPECT_EQ(confined ? 0 : 1, child_status(owner)) TH_LOG("confined: %d", confined);
+		close(names[0]);
 	}
 }
 
