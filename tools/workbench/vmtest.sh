@@ -7,6 +7,9 @@
 # the "# context" lines of debian/contexts_test are compared, scenario by scenario, with the
 # first scenario's (SELinux alone): one test per line.
 # Writes "passed failed skipped" to build/results/vm.
+# VMTEST_PHASE=build builds the scenarios' kernel variants and the Debian image, and boots
+# nothing; VMTEST_PHASE=boot then boots them without building (make check runs the other tiers
+# beside the boots, which keep one CPU busy); the default does both, every build first.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,6 +17,8 @@ res=$top/build/results
 mkdir -p "$res"
 pass=0 fail=0 skip=0
 only=${1:-*}   # a shell pattern of scenario names
+phase=${VMTEST_PHASE:-all}
+case $phase in build | boot | all) ;; *) echo "vmtest.sh: VMTEST_PHASE is build, boot or all" >&2; exit 2 ;; esac
 
 . "$top/tools/workbench/ktap-count.sh"
 
@@ -35,13 +40,36 @@ compare_contexts() {
 	echo "$p $f"
 }
 
+# The selected scenarios' lines.
+scenarios() {
+	local scenario rest
+	while read -r scenario rest; do
+		case "$scenario" in ''|'#'*) continue ;; esac
+		# shellcheck disable=SC2254
+		case "$scenario" in $only) echo "$scenario $rest" ;; esac
+	done < "$top/tests/scenarios"
+}
+
+# Build each variant and the Debian image once, before any boot: a build during the boots
+# would replace a bzImage that a later boot reads. A failure leaves build/results/*.failed,
+# which the boot phase reports for each scenario that needed what failed.
+if [ "$phase" != boot ]; then
+	rm -f "$res"/*.failed
+	for variant in $(scenarios | awk '!seen[$2]++ { print $2 }'); do
+		flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" \
+			>"$res/build-$variant.log" 2>&1 || touch "$res/build-$variant.failed"
+	done
+	if scenarios | awk '$3 == "debian" { found = 1 } END { exit !found }'; then
+		"$top/tools/workbench/mkdebian.sh" >"$res/debian-build.log" 2>&1 ||
+			touch "$res/debian-build.failed"
+	fi
+	[ "$phase" = build ] && exit 0
+fi
+
 disk=$res/debian-disk.img disk_made='' reference=''
 while read -r scenario variant root programs cmdline; do
-	case "$scenario" in ''|'#'*) continue ;; esac
-	# shellcheck disable=SC2254
-	case "$scenario" in $only) ;; *) continue ;; esac
 	if [ "$root" = debian ] && [ -z "$disk_made" ]; then
-		if ! "$top/tools/workbench/mkdebian.sh" >"$res/debian-build.log" 2>&1; then
+		if [ -e "$res/debian-build.failed" ]; then
 			echo "  VMTEST  the Debian image does not build:"
 			tail -n 20 "$res/debian-build.log" | sed 's/^/    /'
 			fail=$((fail + 1))
@@ -50,7 +78,7 @@ while read -r scenario variant root programs cmdline; do
 		cp --sparse=always "$top/build/debian/debian.img" "$disk"
 		disk_made=1
 	fi
-	if ! flock "$top/build/.lock" "$top/tools/workbench/build-kernel.sh" "$variant" >"$res/build-$variant.log" 2>&1; then
+	if [ -e "$res/build-$variant.failed" ]; then
 		echo "  VMTEST  $scenario: kernel variant $variant does not build:"
 		grep -E 'error|Error' "$res/build-$variant.log" | head -n 20 | sed 's/^/    /'
 		fail=$((fail + 1))
@@ -61,8 +89,9 @@ while read -r scenario variant root programs cmdline; do
 	# A boot that outlives this is a hang. The debug kernel (KASAN, kmemleak scans, a 60 s
 	# stress and the fault injection) took about 480 s by itself at ef3b572, alone on the
 	# machine, and went over 600 s with builds beside it: a limit to catch hangs, not a speed test.
-	limit=300
-	[ "$variant" != debug ] || limit=1200
+	# Under make check the other tiers' builds run beside every boot.
+	limit=600
+	[ "$variant" != debug ] || limit=1500
 	"$top/tools/workbench/vm.sh" --variant "$variant" --root "$root" --disk "$disk" --mode tests \
 		--tests "$programs" --append "$cmdline" --log "$log" --timeout $limit >"$res/vm-$scenario.out" 2>&1
 	vmrc=$?
@@ -92,6 +121,6 @@ while read -r scenario variant root programs cmdline; do
 		fail=$((fail + 1))
 		sed 's/^/    /' "$res/vm-$scenario.out" | tail -n 45
 	fi
-done < "$top/tests/scenarios"
+done < <(scenarios)
 echo "$pass $fail $skip" > "$res/vm"
 echo "  VMTEST  $pass passed, $fail failed, $skip skipped"
