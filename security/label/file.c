@@ -33,7 +33,8 @@ static int file_check(struct file *file, u32 access, const char *hook)
  * A descriptor opened with O_APPEND may have been allowed by an "a" rule alone. Whatever would
  * change the file other than at its end through it needs w, as the kernel refuses the same
  * operations on an append-only inode: clearing O_APPEND, ftruncate(), a shared writable
- * mapping, fallocate() modes that change data, pwritev2(RWF_NOAPPEND).
+ * mapping, fallocate() modes that change data, pwritev2(RWF_NOAPPEND); and any ioctl. A device
+ * ignores O_APPEND, so its descriptors needed w already (label_write_access()).
  */
 static int overwrite_check(struct file *file, const char *hook)
 {
@@ -42,7 +43,16 @@ static int overwrite_check(struct file *file, const char *hook)
 	return file_check(file, LABEL_MAY_WRITE, hook);
 }
 
-/* The access a descriptor's mode gives: a write through an O_APPEND open is an append. */
+/*
+ * What a write through @file asks for: an append through an O_APPEND descriptor, but on a
+ * device (label_write_access()).
+ */
+static u32 write_access(struct file *file)
+{
+	return label_write_access(file_inode(file), file->f_flags & O_APPEND);
+}
+
+/* The access a descriptor's mode gives. */
 static u32 fmode_access(struct file *file)
 {
 	u32 access = 0;
@@ -50,7 +60,7 @@ static u32 fmode_access(struct file *file)
 	if (file->f_mode & FMODE_READ)
 		access |= LABEL_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
-		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+		access |= write_access(file);
 	return access;
 }
 
@@ -112,7 +122,7 @@ static int hook_file_permission(struct file *file, int mask)
 	else if (mask & MAY_READ)
 		access |= LABEL_MAY_READ;
 	if (mask & MAY_WRITE)
-		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
 	return label_check_opener(file->f_cred, label_of_inode(inode), access, "file_permission",
@@ -172,11 +182,19 @@ static int terminal_input_check(struct file *file)
 static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	u32 access = 0;
+	int rc;
 
 	if (cmd == TIOCSTI || cmd == TIOCLINUX)
 		return terminal_input_check(file);
 	if (cmd == FIOASYNC)
 		sigio_chosen_by_current(file);
+	/*
+	 * Through an append-only descriptor, any command, as one may change the file anywhere
+	 * whatever its direction bits say (EXT4_IOC_SWAP_BOOT has none).
+	 */
+	rc = overwrite_check(file, "file_ioctl");
+	if (rc)
+		return rc;
 	if (_IOC_DIR(cmd) & _IOC_WRITE)
 		access |= LABEL_MAY_WRITE;
 	if (_IOC_DIR(cmd) & _IOC_READ)
@@ -258,7 +276,7 @@ static int mapping_check(struct file *file, unsigned long prot, bool shared)
 	if (prot & PROT_READ)
 		access |= file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : LABEL_MAY_READ;
 	if (shared_writable(prot, shared))
-		access |= file->f_flags & O_APPEND ? LABEL_MAY_APPEND : LABEL_MAY_WRITE;
+		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
 	return label_check_opener(file->f_cred, label_of_inode(inode), access, "mmap_file", inode);

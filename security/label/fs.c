@@ -356,9 +356,10 @@ static int hook_sb_kern_mount(const struct super_block *sb)
 /*
  * The access a permission mask of the VFS asks for. An O_APPEND open asks for a, and a write
  * through it is an append, which an "a" rule grants without w; even a read-only O_APPEND open
- * asks for a, as Smack's does.
+ * asks for a, as Smack's does. A device ignores O_APPEND: opening one for writing asks w
+ * (label_write_access()).
  */
-static u32 mask_to_access(int mask)
+static u32 mask_to_access(const struct inode *inode, int mask)
 {
 	u32 access = 0;
 
@@ -366,10 +367,10 @@ static u32 mask_to_access(int mask)
 		access |= LABEL_MAY_READ;
 	if (mask & MAY_EXEC)
 		access |= LABEL_MAY_EXEC;
-	if (mask & MAY_APPEND)
+	if (mask & MAY_WRITE)
+		access |= label_write_access(inode, mask & MAY_APPEND);
+	else if (mask & MAY_APPEND)
 		access |= LABEL_MAY_APPEND;
-	else if (mask & MAY_WRITE)
-		access |= LABEL_MAY_WRITE;
 	return access;
 }
 
@@ -383,7 +384,7 @@ static u32 mask_to_access(int mask)
  */
 static int hook_inode_permission(struct inode *inode, int mask)
 {
-	u32 access = mask_to_access(mask);
+	u32 access = mask_to_access(inode, mask);
 	struct label *object = label_of_inode(inode);
 
 	if (!access || label_allowed_inline(label_of_current(), object, access))

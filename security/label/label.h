@@ -483,6 +483,19 @@ static __always_inline int label_check_opener(const struct cred *cred,
 	return label_check_opener_slow(cred, object, access, hook, inode);
 }
 
+/*
+ * The access a write asks for through a descriptor that @appends (O_APPEND): a, which an "a"
+ * rule grants without w, where the write path honours O_APPEND; w on a device node, which
+ * writes at the offset (a block device) or as its driver does (a character device) whatever
+ * the flag says.
+ */
+static inline u32 label_write_access(const struct inode *inode, bool appends)
+{
+	if (appends && !S_ISBLK(inode->i_mode) && !S_ISCHR(inode->i_mode))
+		return LABEL_MAY_APPEND;
+	return LABEL_MAY_WRITE;
+}
+
 /* The current task's access to @inode, logged under @hook when denied. */
 static __always_inline int label_inode_check(struct inode *inode, u32 access, const char *hook)
 {

@@ -14,6 +14,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 
 #include "common.h"
@@ -106,6 +107,14 @@ static int protect_shared_writable(int fd)
 	return mprotect(map, 4096, PROT_READ | PROT_WRITE);
 }
 
+/* FIONREAD stands for any command: some change data with no direction (EXT4_IOC_SWAP_BOOT). */
+static int ioctl_of_any_kind(int fd)
+{
+	int n;
+
+	return ioctl(fd, FIONREAD, &n);
+}
+
 static int append(int fd)
 {
 	return write(fd, "more\n", 5) == 5 ? 0 : -1;
@@ -116,6 +125,7 @@ FIXTURE_VARIANT_ADD(append_only, ftruncate) { .overwrite = truncate_fd };
 FIXTURE_VARIANT_ADD(append_only, fallocate_punches_hole) { .overwrite = punch_hole };
 FIXTURE_VARIANT_ADD(append_only, pwritev2_noappend) { .overwrite = write_at_start };
 FIXTURE_VARIANT_ADD(append_only, mmap_shared_writable) { .overwrite = map_shared_writable };
+FIXTURE_VARIANT_ADD(append_only, ioctl) { .overwrite = ioctl_of_any_kind };
 FIXTURE_VARIANT_ADD(append_only, mprotect_shared_writable) {
 	.overwrite = protect_shared_writable,
 };
@@ -146,6 +156,23 @@ TEST_F(append_only, needs_w)
 	ASSERT_EQ(0, load("aonly_s aonly_o rwa"));
 	ASSERT_EQ(0, ERRNO_AS("aonly_s", ROOT, with_fd(path, O_RDWR | O_APPEND,
 						       variant->overwrite)));
+}
+
+/*
+ * A device ignores O_APPEND (a block device writes at the offset: an "a" rule would write its
+ * first sectors), so opening one for writing with O_APPEND asks w, not a.
+ */
+TEST(append_to_a_device_needs_w)
+{
+	const char *path = "/tmp/label-append-device";
+
+	unlink(path);
+	ASSERT_EQ(0, mknod(path, S_IFCHR | 0666, makedev(1, 3)));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, "adev_o", strlen("adev_o"), 0));
+	ASSERT_EQ(0, load("adev_s adev_o ra"));
+	ASSERT_LABEL_DENIES("adev_s", ROOT, open(path, O_WRONLY | O_APPEND));
+	ASSERT_EQ(0, load("adev_s adev_o rw"));
+	ASSERT_EQ(0, ERRNO_AS("adev_s", ROOT, open(path, O_WRONLY | O_APPEND)));
 }
 
 /* A rule removed takes effect on the descriptors its opener holds. */
