@@ -12,6 +12,7 @@
 #include <linux/ioctl.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
+#include <linux/kd.h>
 #include <asm/ioctls.h>
 #include <uapi/linux/magic.h>
 
@@ -165,7 +166,10 @@ static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct 
 /*
  * Faked input on a terminal (TIOCSTI; TIOCLINUX's paste of a selection) is read by the task that
  * reads the terminal as its own: on a floor terminal, a floor shell. It is decided as writing
- * that reader, label_held()'s way: a floor terminal's input is "_sysctl".
+ * that reader, label_held()'s way: a floor terminal's input is "_sysctl". So is a change of the
+ * console's keymap (CAP_SYS_TTY_CONFIG, through any descriptor of a virtual terminal, read-only
+ * too): the next key pressed types what the keymap now says, a function key's string or
+ * another key's code.
  */
 static int terminal_input_check(struct file *file)
 {
@@ -177,14 +181,29 @@ static int terminal_input_check(struct file *file)
 
 /*
  * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
- * ioctls that fake input have no direction.
+ * ioctls that fake input have none.
  */
+static bool fakes_input(unsigned int cmd)
+{
+	switch (cmd) {
+	case TIOCSTI:
+	case TIOCLINUX:
+	case KDSKBENT:
+	case KDSKBSENT:
+	case KDSETKEYCODE:
+	case KDSKBDIACR:
+	case KDSKBDIACRUC:
+		return true;
+	}
+	return false;
+}
+
 static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	u32 access = 0;
 	int rc;
 
-	if (cmd == TIOCSTI || cmd == TIOCLINUX)
+	if (fakes_input(cmd))
 		return terminal_input_check(file);
 	if (cmd == FIOASYNC)
 		sigio_chosen_by_current(file);

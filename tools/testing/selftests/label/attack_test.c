@@ -7,6 +7,7 @@
  */
 
 #include <linux/aio_abi.h>
+#include <linux/kd.h>
 #include <mqueue.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -971,6 +972,36 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", fake_input, path, 0);
 	close(master);
 	unmount_private(_metadata, dir);
+}
+
+/*
+ * Set function key F1's string to what it is (KDGKBSENT, then KDSKBSENT) through a read-only
+ * descriptor of the virtual terminal @path: 0, or -1 with errno.
+ */
+static int rewrite_function_key(const char *path)
+{
+	struct kbsentry entry = { .kb_func = 0 };
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), rc = -1;
+
+	if (fd < 0)
+		return -1;
+	if (!ioctl(fd, KDGKBSENT, &entry))
+		rc = ioctl(fd, KDSKBSENT, &entry);
+	close(fd);
+	return rc;
+}
+
+/*
+ * A new keymap types into whatever reads the console (a floor shell) when the next key is
+ * pressed, as faked input does: changing it (CAP_SYS_TTY_CONFIG, any descriptor of a virtual
+ * terminal) is decided as faking input on the terminal, writing "_sysctl" for a floor one.
+ */
+TEST(console_keymap_changed_only_through_the_control_files_rule)
+{
+	if (access("/dev/tty1", R_OK))
+		SKIP(return, "no virtual terminal");
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", rewrite_function_key,
+				      "/dev/tty1", 0);
 }
 
 #define KEY_SPEC_SESSION_KEYRING -3
