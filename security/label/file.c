@@ -181,7 +181,7 @@ static int terminal_input_check(struct file *file)
 
 /*
  * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
- * ioctls that fake input have none.
+ * ioctls that fake input or change the terminal have none.
  */
 static bool fakes_input(unsigned int cmd)
 {
@@ -193,6 +193,47 @@ static bool fakes_input(unsigned int cmd)
 	case KDSETKEYCODE:
 	case KDSKBDIACR:
 	case KDSKBDIACRUC:
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The terminal ioctls that change a terminal, numbered before ioctls had directions: its
+ * settings, its line, who controls it and gets its signals, a hangup (which sends SIGHUP to
+ * its session). They need w, as a write to the terminal does.
+ */
+static bool changes_terminal(unsigned int cmd)
+{
+	switch (cmd) {
+	case TCSETS:
+	case TCSETSW:
+	case TCSETSF:
+	case TCSETA:
+	case TCSETAW:
+	case TCSETAF:
+	case TCSBRK:
+	case TCSBRKP:
+	case TCXONC:
+	case TCFLSH:
+	case TIOCEXCL:
+	case TIOCNXCL:
+	case TIOCSCTTY:
+	case TIOCSPGRP:
+	case TIOCSWINSZ:
+	case TIOCMBIS:
+	case TIOCMBIC:
+	case TIOCMSET:
+	case TIOCSSOFTCAR:
+	case TIOCCONS:
+	case TIOCSSERIAL:
+	case TIOCPKT:
+	case TIOCSETD:
+	case TIOCSBRK:
+	case TIOCCBRK:
+	case TIOCSRS485:
+	case TIOCVHANGUP:
+	case TIOCSLCKTRMIOS:
 		return true;
 	}
 	return false;
@@ -214,7 +255,7 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	rc = overwrite_check(file, "file_ioctl");
 	if (rc)
 		return rc;
-	if (_IOC_DIR(cmd) & _IOC_WRITE)
+	if ((_IOC_DIR(cmd) & _IOC_WRITE) || changes_terminal(cmd))
 		access |= LABEL_MAY_WRITE;
 	if (_IOC_DIR(cmd) & _IOC_READ)
 		access |= LABEL_MAY_READ;

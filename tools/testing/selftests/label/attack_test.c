@@ -1004,6 +1004,60 @@ TEST(console_keymap_changed_only_through_the_control_files_rule)
 				      "/dev/tty1", 0);
 }
 
+/* Set the terminal @path's settings to what they are, through a read-only descriptor. */
+static int rewrite_terminal_settings(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), rc = -1;
+	struct termios settings;
+
+	if (fd < 0)
+		return -1;
+	if (!tcgetattr(fd, &settings))
+		rc = tcsetattr(fd, TCSANOW, &settings);
+	close(fd);
+	return rc;
+}
+
+/* Hang up the terminal @path through a read-only descriptor: SIGHUP to its session. */
+static int hang_up(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, TIOCVHANGUP);
+	close(fd);
+	return rc;
+}
+
+/*
+ * Changing another label's terminal needs w, as writing to it does: its settings (echo off) and
+ * a hangup (CAP_SYS_ADMIN), through ioctls numbered without a direction, which a read-only
+ * descriptor reached. The terminal is a pty of a devpts instance of the test's own, "_".
+ */
+TEST(terminal_changed_only_with_write)
+{
+	char dir[] = "/tmp/attack-pts-XXXXXX", path[64];
+	int master, n, unlock = 0;
+
+	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
+	snprintf(path, sizeof(path), "%s/ptmx", dir);
+	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	ASSERT_LE(0, master);
+	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
+	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
+	snprintf(path, sizeof(path), "%s/%d", dir, n);
+	ASSERT_EQ(0, load("atk_term _ r\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
+				   rewrite_terminal_settings(path)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, hang_up(path)));
+	ASSERT_EQ(0, load("atk_term _ rw\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, rewrite_terminal_settings(path)));
+	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, hang_up(path)));
+	close(master);
+	unmount_private(_metadata, dir);
+}
+
 #define KEY_SPEC_SESSION_KEYRING -3
 #define KEYCTL_GET_KEYRING_ID 0
 #define KEYCTL_JOIN_SESSION_KEYRING 1
