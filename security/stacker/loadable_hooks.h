@@ -55,9 +55,10 @@ LOADABLE_HOOK(inode_rename, (struct inode *old_dir, struct dentry *old_dentry,
 LOADABLE_HOOK(inode_unlink, (struct inode *dir, struct dentry *dentry), (dir, dentry))
 #ifdef CONFIG_KEYS
 /* Called under tasklist_lock with interrupts off. */
-LOADABLE_ATOMIC_HOOK(key_session_to_parent, (const struct cred *cred, const struct cred *parent_cred,
-				      struct key *keyring),
-	      (cred, parent_cred, keyring))
+LOADABLE_ATOMIC_HOOK(key_session_to_parent, (const struct cred *cred,
+					     const struct cred *parent_cred,
+					     struct key *keyring),
+		     (cred, parent_cred, keyring))
 #endif
 LOADABLE_HOOK(mmap_file, (struct file *file, unsigned long reqprot, unsigned long prot,
 			  unsigned long flags),

@@ -60,6 +60,9 @@ TEST(load_needs_cap_mac_admin)
 	close(kmsg);
 }
 
+#define SLEEP_REFUSED \
+	"loading \"sandbox\" refused: hook ptrace_traceme is called where nothing may sleep"
+
 /*
  * A function that may sleep, for a hook called where nothing may (ptrace_traceme, under
  * tasklist_lock): the stacker would call it under RCU or sleep under a spinlock, so it refuses
@@ -73,8 +76,7 @@ TEST(sleepable_function_for_an_atomic_hook_refused)
 		SKIP(return, "the stacker is locked");
 	ASSERT_FALSE(loaded());
 	ASSERT_EQ(-EINVAL, load("test_sleep_in_atomic=1"));
-	EXPECT_TRUE(logged(kmsg, "loading \"sandbox\" refused: hook ptrace_traceme is called "
-			   "where nothing may sleep"));
+	EXPECT_TRUE(logged(kmsg, SLEEP_REFUSED));
 	EXPECT_FALSE(loaded());
 	close(kmsg);
 }
