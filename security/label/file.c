@@ -179,10 +179,7 @@ static int terminal_input_check(struct file *file)
 				   "file_ioctl", inode);
 }
 
-/*
- * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
- * ioctls that fake input or change the terminal have none.
- */
+/* The commands that fake input on a terminal: terminal_input_check() decides them. */
 static bool fakes_input(unsigned int cmd)
 {
 	switch (cmd) {
@@ -239,6 +236,10 @@ static bool changes_terminal(unsigned int cmd)
 	return false;
 }
 
+/*
+ * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
+ * ioctls that fake input or change the terminal have none.
+ */
 static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	u32 access = 0;
