@@ -939,6 +939,24 @@ TEST(floor_task_taken_over_only_through_the_control_files_rule)
 	ASSERT_EQ(floor, waitpid(floor, NULL, 0));
 }
 
+/*
+ * A pty of a devpts instance of the test's own, mounted on @dir: its master, and the path of
+ * its terminal in @path.
+ */
+static int open_private_pty(struct __test_metadata *_metadata, char *dir, char *path,
+			    size_t size)
+{
+	int master, n, unlock = 0;
+
+	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
+	snprintf(path, size, "%s/ptmx", dir);
+	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (master < 0 || ioctl(master, TIOCSPTLCK, &unlock) || ioctl(master, TIOCGPTN, &n))
+		return -1;
+	snprintf(path, size, "%s/%d", dir, n);
+	return master;
+}
+
 /* Fake one byte of input on the terminal @path: 0, or -1 with errno. */
 static int fake_input(const char *path)
 {
@@ -960,15 +978,10 @@ static int fake_input(const char *path)
 TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 {
 	char dir[] = "/tmp/attack-pts-XXXXXX", path[64];
-	int master, n, unlock = 0;
+	int master;
 
-	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
-	snprintf(path, sizeof(path), "%s/ptmx", dir);
-	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
 	ASSERT_LE(0, master);
-	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
-	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
-	snprintf(path, sizeof(path), "%s/%d", dir, n);
 	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", fake_input, path, 0);
 	close(master);
 	unmount_private(_metadata, dir);
@@ -1038,20 +1051,17 @@ static int hang_up(const char *path)
 TEST(terminal_changed_only_with_write)
 {
 	char dir[] = "/tmp/attack-pts-XXXXXX", path[64];
-	int master, n, unlock = 0;
+	int master;
 
-	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
-	snprintf(path, sizeof(path), "%s/ptmx", dir);
-	master = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
 	ASSERT_LE(0, master);
-	ASSERT_EQ(0, ioctl(master, TIOCSPTLCK, &unlock));
-	ASSERT_EQ(0, ioctl(master, TIOCGPTN, &n));
-	snprintf(path, sizeof(path), "%s/%d", dir, n);
 	ASSERT_EQ(0, load("atk_term _ r\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", NOBODY_USER, rewrite_terminal_settings(path)));
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
 				   rewrite_terminal_settings(path)));
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, hang_up(path)));
 	ASSERT_EQ(0, load("atk_term _ rw\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_term", NOBODY_USER, rewrite_terminal_settings(path)));
 	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, rewrite_terminal_settings(path)));
 	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN, hang_up(path)));
 	close(master);

@@ -168,11 +168,14 @@ TEST(append_to_a_device_needs_w)
 
 	unlink(path);
 	ASSERT_EQ(0, mknod(path, S_IFCHR | 0666, makedev(1, 3)));
+	ASSERT_EQ(0, chmod(path, 0666));
 	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABEL, "adev_o", strlen("adev_o"), 0));
 	ASSERT_EQ(0, load("adev_s adev_o ra"));
 	ASSERT_LABEL_DENIES("adev_s", ROOT, open(path, O_WRONLY | O_APPEND));
+	ASSERT_LABEL_DENIES("adev_s", NOBODY_USER, open(path, O_WRONLY | O_APPEND));
 	ASSERT_EQ(0, load("adev_s adev_o rw"));
 	ASSERT_EQ(0, ERRNO_AS("adev_s", ROOT, open(path, O_WRONLY | O_APPEND)));
+	ASSERT_EQ(0, ERRNO_AS("adev_s", NOBODY_USER, open(path, O_WRONLY | O_APPEND)));
 }
 
 /* A rule removed takes effect on the descriptors its opener holds. */
