@@ -81,13 +81,6 @@ static bool task_memory(const struct inode *inode)
 				     inode->i_sb->s_magic == HUGETLBFS_MAGIC);
 }
 
-static int task_memory_open(void)
-{
-	if (label_overrides())
-		return 0;
-	return label_check_same(label_of_current(), label_floor, "file_open");
-}
-
 /*
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
@@ -98,7 +91,7 @@ static int hook_file_open(struct file *file)
 	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
 
 	if (unlikely(task_memory(file_inode(file))))
-		return task_memory_open();
+		return label_check_unconfined("file_open");
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_open");

@@ -289,16 +289,48 @@ static int no_sender(const struct sock *sk, const char *hook, struct lsm_network
 
 /*
  * Whether @s, a UDP socket, may have sent a packet whose source port is @port: it is bound to
- * the port, in the namespace, of the packet's family or an IPv6 one that takes IPv4. Bound
- * addresses and connected peers are not compared: a socket more is asked, never one less.
+ * the port, in the namespace, of the packet's family (any, AF_UNSPEC) or an IPv6 one that
+ * takes IPv4. Bound addresses and connected peers are not compared: a socket more is asked,
+ * never one less.
  */
 static bool udp_may_have_sent(const struct sock *s, const struct net *net, u16 port, int family)
 {
 	if (!net_eq(sock_net(s), net) || s->sk_num != port)
 		return false;
+	if (family == AF_UNSPEC)
+		return true;
 	if (family == AF_INET6)
 		return s->sk_family == AF_INET6;
 	return s->sk_family == AF_INET || !ipv6_only_sock(s);
+}
+
+/*
+ * Every socket of @table, other than @sk, that may have sent a packet of @family from @net's
+ * source port writes to @sk's in label: 0 or the first denial. *@found says whether there was
+ * one to ask.
+ */
+static int udp_senders_write(const struct sock *sk, struct udp_table *table, int family,
+			     const char *hook, struct lsm_network_audit *net, bool *found)
+{
+	struct net *ns = sock_net(sk);
+	u16 port = ntohs(net->sport);
+	struct udp_hslot *hslot = udp_hashslot(table, ns, port);
+	struct label *in = label_sock_in(sk);
+	struct sock *s;
+	int rc = 0;
+
+	*found = false;
+	rcu_read_lock();
+	sk_for_each_rcu(s, &hslot->head) {
+		if (s == sk || !udp_may_have_sent(s, ns, port, family))
+			continue;
+		*found = true;
+		rc = label_check_net(label_sock_out(s), in, hook, net, inet_class(sk));
+		if (rc)
+			break;
+	}
+	rcu_read_unlock();
+	return rc;
 }
 
 /*
@@ -308,25 +340,10 @@ static bool udp_may_have_sent(const struct sock *s, const struct net *net, u16 p
  */
 static int local_udp(const struct sock *sk, struct lsm_network_audit *net)
 {
-	struct net *ns = sock_net(sk);
-	u16 port = ntohs(net->sport);
-	struct udp_hslot *hslot = udp_hashslot(ns->ipv4.udp_table, ns, port);
-	struct label *in = label_sock_in(sk);
-	bool found = false;
-	struct sock *s;
-	int rc = 0;
+	bool found;
+	int rc = udp_senders_write(sk, sock_net(sk)->ipv4.udp_table, net->family,
+				   "socket_sock_rcv_skb", net, &found);
 
-	rcu_read_lock();
-	sk_for_each_rcu(s, &hslot->head) {
-		if (!udp_may_have_sent(s, ns, port, net->family))
-			continue;
-		found = true;
-		rc = label_check_net(label_sock_out(s), in, "socket_sock_rcv_skb", net,
-				     "udp_socket");
-		if (rc)
-			break;
-	}
-	rcu_read_unlock();
 	return found ? rc : no_sender(sk, "socket_sock_rcv_skb", net);
 }
 
@@ -615,9 +632,55 @@ static void hook_inet_conn_established(struct sock *sk, struct sk_buff *skb)
 		set_peer(sk, &net, packet_local(skb));
 }
 
+/*
+ * A ping socket's identifier names it to the kernel's echo replies and ICMP errors, as a port
+ * names a UDP socket, but ping sockets may share one (the kernel lets every ping socket reuse
+ * an identifier) and the replies then go to whichever was bound last: a socket could read
+ * another's replies, or take the answers to another label's requests. Which sockets hold an
+ * identifier is not known here, so no rule can allow a shared one: only a task label does not
+ * confine chooses its identifier. Another has one picked for it, which the kernel picks unused.
+ * (The identifier is at the same place in an IPv4 and an IPv6 address.)
+ */
+static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int addrlen)
+{
+	const struct sock *sk = sock->sk;
+
+	if (!inet_family(sk) || sk->sk_type != SOCK_DGRAM ||
+	    (sk->sk_protocol != IPPROTO_ICMP && sk->sk_protocol != IPPROTO_ICMPV6) ||
+	    addrlen < (int)offsetofend(struct sockaddr_in, sin_port) ||
+	    !((struct sockaddr_in *)address)->sin_port)
+		return 0;
+	return label_check_unconfined("socket_bind");
+}
+
+/*
+ * The error queue of a UDP socket holds the ICMP errors about datagrams sent from its port,
+ * each with the datagram it quotes, which any socket bound to the port may have sent (a port
+ * shared with SO_REUSEADDR or SO_REUSEPORT, by an IPv4 and an IPv6 socket): as a datagram from
+ * them, every other socket bound there, of either family, writes to this one. TCP's errors
+ * name a connection by its four addresses and ports, a ping socket's its identifier, which
+ * label keeps unshared (above); a raw socket's are anyone's, as what it receives (CAP_NET_RAW).
+ */
+static int hook_socket_recvmsg(struct socket *sock, struct msghdr *msg, int size, int flags)
+{
+	struct sock *sk = sock->sk;
+	struct lsm_network_audit net = {};
+	bool found;
+
+	if (!(flags & MSG_ERRQUEUE) || !inet_family(sk) ||
+	    (sk->sk_protocol != IPPROTO_UDP && sk->sk_protocol != IPPROTO_UDPLITE))
+		return 0;
+	net.family = sk->sk_family;
+	net.sport = htons(sk->sk_num);
+	return udp_senders_write(sk, sk->sk_prot->h.udp_table ?: sock_net(sk)->ipv4.udp_table,
+				 AF_UNSPEC, "socket_recvmsg", &net, &found);
+}
+
 static struct security_hook_list label_inet_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(socket_bind, hook_socket_bind),
 	LSM_HOOK_INIT(socket_connect, hook_socket_connect),
 	LSM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
+	LSM_HOOK_INIT(socket_recvmsg, hook_socket_recvmsg),
 	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
 	LSM_HOOK_INIT(socket_sock_rcv_skb, hook_socket_sock_rcv_skb),
 	LSM_HOOK_INIT(inet_conn_request, hook_inet_conn_request),

@@ -241,6 +241,7 @@ int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs)
 bool label_mac_override_enabled(void);
 void label_mac_override_set(bool on);
 bool label_overrides(void);
+int label_check_unconfined(const char *hook);
 bool label_opener_overrides(const struct cred *cred);
 
 /* securityfs.c */

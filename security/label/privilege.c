@@ -294,6 +294,24 @@ bool label_overrides(void)
 }
 
 /**
+ * label_check_unconfined() - allow only a task label does not confine
+ * @hook: the hook asking, for the log
+ *
+ * For what no rule can name, since the other party is not known where it is decided (a task's
+ * memory opened as a file, an identifier other sockets may share): only a task of the floor,
+ * which label does not confine in practice, or one that may override label.
+ *
+ * Context: Process context.
+ * Return: 0 if allowed, -EACCES (logged) if not.
+ */
+int label_check_unconfined(const char *hook)
+{
+	if (label_overrides())
+		return 0;
+	return label_check_same(label_of_current(), label_floor, hook);
+}
+
+/**
  * label_opener_overrides() - whether a descriptor's opener passes a check it failed
  * @cred: the credentials the descriptor was opened with
  *

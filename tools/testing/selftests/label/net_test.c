@@ -674,6 +674,140 @@ TEST_F(net, local_sender_that_cannot_be_named_is_refused)
 	ASSERT_EQ(0, load("_ nt_srv -\nnt_cli nt_srv -\n"));
 }
 
+#define PING_RANGE "/proc/sys/net/ipv4/ping_group_range"
+
+/* Ping sockets for every group, as systemd allows them; the range before in @saved. */
+static int allow_ping(char *saved, size_t size)
+{
+	int fd = open(PING_RANGE, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, saved, size - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	saved[n] = '\0';
+	return write_str(PING_RANGE, "0 2147483647") > 0 ? 0 : -1;
+}
+
+/* A ping socket of @family, bound to @ident. */
+static int ping_socket(int family, int ident)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, family == AF_INET ? "127.0.0.1" : "::1", ident);
+	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC,
+			family == AF_INET ? IPPROTO_ICMP : IPPROTO_ICMPV6);
+
+	if (fd < 0)
+		return -1;
+	if (bind(fd, (struct sockaddr *)&ss, len)) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+/* An echo request with a payload from @fd to the loopback address. */
+static int send_echo(int fd, int family)
+{
+	unsigned char req[16] = { family == AF_INET ? 8 : 128, 0, 0, 0, 0, 0, 0, 1, 's', 'e' };
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, family == AF_INET ? "127.0.0.1" : "::1", 0);
+
+	return sendto(fd, req, sizeof(req), 0, (struct sockaddr *)&ss, len) == sizeof(req) ? 0 : -1;
+}
+
+/*
+ * Ping sockets may share an identifier, and the kernel's echo replies then go to the one bound
+ * last, which would read the answers to another label's requests. No rule can allow that, as
+ * the sharers are not known at bind(): a confined task, unprivileged or root without
+ * CAP_MAC_ADMIN, chooses no identifier (the kernel picks an unused one), a root of the floor
+ * does. Were the confined task's bind() allowed, the echo request it then sends would be
+ * answered into the socket of nt_srv bound after it.
+ */
+TEST_F(net, ping_identifier_is_chosen_only_by_an_unconfined_task)
+{
+	enum who whos[] = { NOBODY_USER, ROOT_WITHOUT_MAC_ADMIN };
+	char range[64];
+	unsigned int i;
+
+	ASSERT_EQ(0, allow_ping(range, sizeof(range)));
+	for (i = 0; i < ARRAY_SIZE(whos); i++) {
+		int bound[2], go[2], srv = -1;
+		char c = 0;
+		pid_t pid;
+
+		ASSERT_EQ(0, pipe2(bound, O_CLOEXEC));
+		ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+		pid = fork_as("nt_cli", whos[i]);
+		if (!pid) {
+			int fd = ping_socket(self->family, 41020);
+
+			if (fd < 0)
+				_exit(errno == EACCES ? 0 : 2);
+			if (write(bound[1], "b", 1) != 1 || read(go[0], &c, 1) != 1)
+				_exit(3);
+			_exit(send_echo(fd, self->family) ? 4 : 1);
+		}
+		close(bound[1]);
+		close(go[0]);
+		if (read(bound[0], &c, 1) == 1) {
+			srv = ping_socket(self->family, 41020);
+			ASSERT_LE(0, srv) TH_LOG("a root of the floor chooses its identifier");
+			ASSERT_EQ(0, set_sock_label(srv, XATTR_NAME_LABELIPIN, "nt_srv"));
+			ASSERT_EQ(1, write(go[1], "g", 1));
+			EXPECT_FALSE(received(srv)) TH_LOG("nt_cli's echo answered to nt_srv");
+			close(srv);
+		}
+		EXPECT_EQ(0, child_status(pid)) TH_LOG("bind() as %s", i ? "root" : "nobody");
+		close(bound[0]);
+		close(go[1]);
+	}
+	EXPECT_LT(0, write_str(PING_RANGE, range));
+}
+
+/* Wait, up to DROPPED_MS, for an error queued on @fd. */
+static bool error_queued(int fd)
+{
+	struct pollfd pfd = { .fd = fd };
+
+	return poll(&pfd, 1, DROPPED_MS) == 1 && (pfd.revents & POLLERR);
+}
+
+/*
+ * The ICMP error about a datagram sent from a port goes to the error queue of a socket bound
+ * there, with the datagram it quotes: sockets of two labels share the port (SO_REUSEADDR), and
+ * nt_cli's datagram to a closed port comes back to nt_srv's socket, bound last. Reading it
+ * needs w from every other socket on the port, as a datagram from them would.
+ */
+TEST_F(net, udp_error_queue_needs_write_from_every_socket_on_the_port)
+{
+	bool v4 = self->family == AF_INET;
+	int one = 1, cli, srv;
+	char buf[16];
+
+	cli = bound_socket(self->family, SOCK_DGRAM, "nt_cli", self->loopback, 41021);
+	ASSERT_LE(0, cli);
+	srv = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->loopback, 41021);
+	ASSERT_LE(0, srv);
+	ASSERT_EQ(0, setsockopt(srv, v4 ? SOL_IP : SOL_IPV6, v4 ? IP_RECVERR : IPV6_RECVERR, &one,
+				sizeof(one)));
+	ASSERT_EQ(0, send_to(cli, self->family, self->loopback, 41022));
+	ASSERT_TRUE(error_queued(srv));
+	EXPECT_EQ(-1, recv(srv, buf, sizeof(buf), MSG_ERRQUEUE | MSG_DONTWAIT));
+	EXPECT_EQ(EACCES, errno);
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	EXPECT_EQ(1, recv(srv, buf, sizeof(buf), MSG_ERRQUEUE | MSG_DONTWAIT));
+	EXPECT_EQ('x', buf[0]);
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+}
+
 /*
  * An IPv6 routing header sends packets on to the addresses it lists, past the address label
  * checked: refused as a sticky option and in a message, for every socket.
