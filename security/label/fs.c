@@ -203,11 +203,13 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
  * from: /proc/sys/kernel/modprobe, binfmt_misc's register (its interpreter runs for every
  * matching exec), sysfs's uevent_helper and module parameters (firmware_class.path), configfs's
  * storage targets, tracefs's kprobe_events (which read kernel memory), EFI variables, cgroup
- * v1's release_agent (a program run with every capability; cgroup2 has none). Procfs
- * counts whole: its /proc/<pid>/ files are the task's (task_to_inode labels them first), the
- * rest is /proc/sys and other kernel knobs. Securityfs is not one: each module there decides
- * its own files (label's need CAP_MAC_ADMIN, the stacker's ask the hosted module), and the
- * others' only tighten (IMA's policy appends, lockdown only rises).
+ * v1's release_agent (a program run with every capability); others act on tasks and mounts
+ * past the checks on them: cgroup2's cgroup.kill signals a cgroup's tasks with no signal hook,
+ * cgroup.procs moves a task where it is frozen or limited, fusectl's abort ends another's FUSE
+ * mount. Procfs counts whole: its /proc/<pid>/ files are the task's (task_to_inode labels them
+ * first), the rest is /proc/sys and other kernel knobs. Securityfs is not one: each module
+ * there decides its own files (label's need CAP_MAC_ADMIN, the stacker's ask the hosted
+ * module), and the others' only tighten (IMA's policy appends, lockdown only rises).
  */
 static bool kernel_control_fs(const struct super_block *sb)
 {
@@ -219,10 +221,11 @@ static bool kernel_control_fs(const struct super_block *sb)
 	case TRACEFS_MAGIC:
 	case EFIVARFS_MAGIC:
 	case CGROUP_SUPER_MAGIC:
+	case CGROUP2_SUPER_MAGIC:
 		return true;
 	}
-	/* configfs has no magic in a header: fs/configfs/mount.c defines its own. */
-	return !strcmp(sb->s_type->name, "configfs");
+	/* configfs and fusectl have no magic in a header: each defines its own. */
+	return !strcmp(sb->s_type->name, "configfs") || !strcmp(sb->s_type->name, "fusectl");
 }
 
 /**
@@ -336,7 +339,9 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
  * (automounts, internal pseudo file systems) do not come here: their roots stay at the floor,
  * which is also what a root without security.label gets. A labelroot= or labeltransmute= option
  * labels the root whatever its attribute says, once: a later mount of the same super block
- * finds it labelled.
+ * finds it labelled. A FUSE root is not read: its daemon answers no request before its INIT,
+ * which it reads from /dev/fuse only once mount(2) has returned, so asking for security.label
+ * here would wait for ever (the root then stays the floor, as a root without the attribute).
  */
 static int hook_sb_kern_mount(const struct super_block *sb)
 {
@@ -349,7 +354,8 @@ static int hook_sb_kern_mount(const struct super_block *sb)
 		label_inode_set_transmute(inode, transmute && S_ISDIR(inode->i_mode));
 		label_inode_set(inode, root);
 	}
-	label_from_disk(sb->s_root, inode);
+	if (sb->s_magic != FUSE_SUPER_MAGIC)
+		label_from_disk(sb->s_root, inode);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  * failed on the label sources before its fix.
  */
 
+#include <dirent.h>
 #include <linux/aio_abi.h>
 #include <linux/kd.h>
 #include <mqueue.h>
@@ -791,6 +792,8 @@ static const struct {
 	{ "tracefs", NULL, "tracing_on", "atk_control _sysctl w\n", open_for_writing },
 	/* A program the kernel runs with every capability when a cgroup empties. */
 	{ "cgroup", "none,name=atk", "release_agent", "atk_control _sysctl w\n", open_for_writing },
+	/* The debug kernel's: moves any task into the cgroup, where it is frozen or killed. */
+	{ "cgroup2", NULL, "cgroup.procs", "atk_control _sysctl w\n", open_for_writing },
 	/* A target that sends the kernel's messages to a host the writer names. */
 	{ "configfs", NULL, "netconsole/atk", "atk_control _sysctl wx\n", mkdir_and_remove },
 };
@@ -799,8 +802,9 @@ static const struct {
  * The rest of the class of the sysctls above: files that configure the kernel, written with
  * euid 0 or CAP_SYS_ADMIN alone, some naming a program or a path the kernel then uses
  * (binfmt_misc's register, sysfs's uevent_helper and firmware path, tracefs's kprobe_events,
- * cgroup v1's release_agent). Procfs outside /proc/<pid>/, sysfs, binfmt_misc, debugfs,
- * tracefs, configfs, efivarfs and cgroup v1 are "_sysctl" too: a rule to the floor opens none
+ * cgroup v1's release_agent), or acting on tasks past their own checks (cgroup2's procs and
+ * kill files). Procfs outside /proc/<pid>/, sysfs, binfmt_misc, debugfs, tracefs, configfs,
+ * efivarfs and cgroup v1 and v2 are "_sysctl" too: a rule to the floor opens none
  * for writing, a rule to "_sysctl" does. Nothing is written. Reading them is as before, and as
  * for the floor. efivarfs needs an EFI firmware, which the test VM does not boot with.
  */
@@ -835,6 +839,45 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 	for (i = 0; i < ARRAY_SIZE(control_mounts); i++)
 		if (mnt[i][0])
 			EXPECT_EQ(0, umount2(mnt[i], MNT_DETACH)) TH_LOG("%s", mnt[i]);
+	unmount_private(_metadata, dir);
+}
+
+/*
+ * fusectl's files act on every FUSE mount, whoever made it: abort ends one, and root needs no
+ * more than euid 0 for it. Here a mount with no daemon stands for another's (its connection
+ * lasts until /dev/fuse is closed); its abort file is "_sysctl", as the kernel's other control
+ * files. Nothing is written. The mount itself must return: a daemon answers nothing before
+ * mount(2) has, and label once waited there for the root's security.label (a timeout here).
+ */
+TEST(fuse_connections_ended_only_through_the_control_files_rule)
+{
+	char dir[] = "/tmp/attack-fuse-XXXXXX", mnt[64], ctl[64], opts[96], path[384] = "";
+	struct dirent *e;
+	DIR *conns;
+	int fuse;
+
+	mount_private(_metadata, dir, "tmpfs", "mode=0755");
+	snprintf(mnt, sizeof(mnt), "%s/mnt", dir);
+	snprintf(ctl, sizeof(ctl), "%s/ctl", dir);
+	ASSERT_EQ(0, mkdir(mnt, 0755));
+	ASSERT_EQ(0, mkdir(ctl, 0755));
+	fuse = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fuse);
+	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fuse);
+	ASSERT_EQ(0, mount("atk", mnt, "fuse", 0, opts));
+	ASSERT_EQ(0, mount("fusectl", ctl, "fusectl", 0, NULL));
+	conns = opendir(ctl);
+	ASSERT_NE(NULL, conns);
+	while ((e = readdir(conns)))
+		if (e->d_name[0] != '.')
+			snprintf(path, sizeof(path), "%s/%s/abort", ctl, e->d_name);
+	closedir(conns);
+	ASSERT_NE(0, path[0]);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing, path,
+				      0);
+	EXPECT_EQ(0, umount2(ctl, MNT_DETACH));
+	EXPECT_EQ(0, umount2(mnt, MNT_DETACH));
+	close(fuse);
 	unmount_private(_metadata, dir);
 }
 
