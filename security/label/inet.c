@@ -279,6 +279,23 @@ static bool packet_local(const struct sk_buff *skb)
 }
 
 /*
+ * Whether an IP packet is ICMP. An ICMPv6 packet behind extension headers is not seen as one:
+ * see hook_socket_sock_rcv_skb().
+ */
+static bool icmp_packet(const struct sk_buff *skb)
+{
+	switch (ntohs(skb->protocol)) {
+	case ETH_P_IP:
+		return ip_hdr(skb)->protocol == IPPROTO_ICMP;
+#if IS_ENABLED(CONFIG_IPV6)
+	case ETH_P_IPV6:
+		return ipv6_hdr(skb)->nexthdr == IPPROTO_ICMPV6;
+#endif
+	}
+	return false;
+}
+
+/*
  * A local packet whose sender cannot be named: decided as from "*", which may write nothing,
  * and logged so.
  */
@@ -513,27 +530,53 @@ static int local_tcp(const struct sock *sk, const struct sk_buff *skb,
 }
 
 /*
+ * An ICMP error of this machine about a packet @sk sent: the kernel's answer, quoting the
+ * packet. A datagram came from the socket's port, which every socket bound there may have sent
+ * it from (SO_REUSEADDR): each writes to this one, as a datagram from it would. TCP's errors
+ * name one connection by its four addresses and ports, a ping socket's its identifier, which
+ * label keeps unshared (hook_socket_bind()); a raw socket's are anyone's (CAP_NET_RAW).
+ */
+static int local_icmp_error(const struct sock *sk, struct lsm_network_audit *net)
+{
+	bool found;
+
+	if (sk->sk_protocol != IPPROTO_UDP && sk->sk_protocol != IPPROTO_UDPLITE)
+		return 0;
+	net->sport = htons(sk->sk_num);
+	return udp_senders_write(sk, sk->sk_prot->h.udp_table ?: sock_net(sk)->ipv4.udp_table,
+				 AF_UNSPEC, "socket_sock_rcv_skb", net, &found);
+}
+
+/*
  * Delivery to an internet socket: the sender writes to the socket's in label. Locally, TCP
  * and UDP name their senders; an ICMP packet is the kernel's answer (an echo reply to a ping
  * socket: another task's needs a raw socket, CAP_NET_RAW); another protocol's sender cannot be
  * named. A packet that is not IP (none should reach an internet socket) is the ambient label's,
- * or, locally, has no sender.
+ * or, locally, has no sender. An ICMP packet to a socket of another protocol is an error about
+ * one of its packets (ip_icmp_error(), ipv6_icmp_error()), about to be queued to its error queue
+ * with what it quotes of that packet: from another host, that host's packet as any other. An
+ * ICMPv6 error behind extension headers is taken for the socket's protocol, whose ports then
+ * name no sender: refused, from this machine.
  */
 static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
 {
 	struct lsm_network_audit net = {};
 	int proto, offset;
+	bool error;
 
 	if (!inet_family(sk))
 		return 0;
 	proto = sk->sk_protocol;
-	if (packet_addresses(skb, proto, &net, &offset))
+	error = proto != IPPROTO_ICMP && proto != IPPROTO_ICMPV6 && icmp_packet(skb);
+	if (packet_addresses(skb, error ? IPPROTO_ICMP : proto, &net, &offset))
 		return packet_local(skb) ? no_sender(sk, "socket_sock_rcv_skb", &net) :
 		       label_check_net(label_ambient_get(), label_sock_in(sk),
 				       "socket_sock_rcv_skb", &net, inet_class(sk));
 	if (!packet_local(skb))
 		return label_check_net(packet_host(&net), label_sock_in(sk),
 				       "socket_sock_rcv_skb", &net, inet_class(sk));
+	if (error)
+		return local_icmp_error(sk, &net);
 	switch (proto) {
 	case IPPROTO_TCP:
 		return local_tcp(sk, skb, &net, offset);
@@ -653,34 +696,10 @@ static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int a
 	return label_check_unconfined("socket_bind");
 }
 
-/*
- * The error queue of a UDP socket holds the ICMP errors about datagrams sent from its port,
- * each with the datagram it quotes, which any socket bound to the port may have sent (a port
- * shared with SO_REUSEADDR or SO_REUSEPORT, by an IPv4 and an IPv6 socket): as a datagram from
- * them, every other socket bound there, of either family, writes to this one. TCP's errors
- * name a connection by its four addresses and ports, a ping socket's its identifier, which
- * label keeps unshared (above); a raw socket's are anyone's, as what it receives (CAP_NET_RAW).
- */
-static int hook_socket_recvmsg(struct socket *sock, struct msghdr *msg, int size, int flags)
-{
-	struct sock *sk = sock->sk;
-	struct lsm_network_audit net = {};
-	bool found;
-
-	if (!(flags & MSG_ERRQUEUE) || !inet_family(sk) ||
-	    (sk->sk_protocol != IPPROTO_UDP && sk->sk_protocol != IPPROTO_UDPLITE))
-		return 0;
-	net.family = sk->sk_family;
-	net.sport = htons(sk->sk_num);
-	return udp_senders_write(sk, sk->sk_prot->h.udp_table ?: sock_net(sk)->ipv4.udp_table,
-				 AF_UNSPEC, "socket_recvmsg", &net, &found);
-}
-
 static struct security_hook_list label_inet_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(socket_bind, hook_socket_bind),
 	LSM_HOOK_INIT(socket_connect, hook_socket_connect),
 	LSM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
-	LSM_HOOK_INIT(socket_recvmsg, hook_socket_recvmsg),
 	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
 	LSM_HOOK_INIT(socket_sock_rcv_skb, hook_socket_sock_rcv_skb),
 	LSM_HOOK_INIT(inet_conn_request, hook_inet_conn_request),
