@@ -11,6 +11,7 @@
 #include <linux/fs_struct.h>
 #include <linux/init_task.h>
 #include <linux/magic.h>
+#include <linux/major.h>
 #include <linux/namei.h>
 #include <linux/pid.h>
 #include <linux/ratelimit.h>
@@ -250,12 +251,26 @@ struct label *label_default(const struct inode *inode)
 }
 
 /*
+ * Whether @inode is a pty of devpts: made, and instantiated, for the task that opens ptmx (ptmx
+ * itself is made when devpts is mounted).
+ */
+static bool devpts_pty(const struct inode *inode)
+{
+	return inode->i_sb->s_magic == DEVPTS_SUPER_MAGIC && S_ISCHR(inode->i_mode) &&
+	       imajor(inode) != TTYAUX_MAJOR;
+}
+
+/*
  * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
- * its creator's label, as a file would; anything else is the default.
+ * its creator's label, as a file would. So does a pty, unless the mount's labeldef= names one,
+ * as under Smack: the keystrokes and output of the session on it are its creator's, and as
+ * the floor it was read by every label with a rule to "_". Anything else is the default.
  */
 static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
+		return label_of_current();
+	if (devpts_pty(inode) && !label_sb_option(inode->i_sb, LABEL_MOUNT_DEF))
 		return label_of_current();
 	return label_default(inode);
 }

@@ -1031,6 +1031,65 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 }
 
 /*
+ * A pty is its creator's, as under Smack: the label of the task that opened ptmx, which devpts
+ * instantiates the node for. Another label reads it (the keystrokes of the session on it) or
+ * writes it only through a rule to that label: a rule to the floor, which a confined label
+ * holds to read the system's files, does not reach it. An attacker showed that it did, with
+ * "A _ r" alone, when every pty was "_".
+ */
+static int read_only_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+TEST(terminal_read_only_through_a_rule_to_its_creator)
+{
+	char dir[] = "/tmp/attack-pty-XXXXXX", path[96];
+	int made[2], done[2], n = -1;
+	pid_t owner;
+
+	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
+	ASSERT_EQ(0, pipe2(made, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
+	ASSERT_EQ(0, load("atk_pty _ rwx\natk_reader _ rwx\n"));
+	owner = fork_as("atk_pty", NOBODY_USER);
+	if (!owner) {
+		char ptmx[96];
+		int master, unlock = 0, pty = -1;
+		char c;
+
+		snprintf(ptmx, sizeof(ptmx), "%s/ptmx", dir);
+		master = open(ptmx, O_RDWR | O_NOCTTY | O_CLOEXEC);
+		if (master >= 0 && !ioctl(master, TIOCSPTLCK, &unlock))
+			ioctl(master, TIOCGPTN, &pty);
+		if (write(made[1], &pty, sizeof(pty)) != sizeof(pty) || read(done[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	close(made[1]);
+	close(done[0]);
+	ASSERT_EQ(sizeof(n), read(made[0], &n, sizeof(n)));
+	ASSERT_LE(0, n);
+	snprintf(path, sizeof(path), "%s/%d", dir, n);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", ROOT_WITHOUT_MAC_ADMIN, read_only_open(path)));
+	EXPECT_EQ(0, ERRNO_AS("atk_pty", NOBODY_USER, read_only_open(path)));
+	ASSERT_EQ(0, load("atk_reader atk_pty r\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	ASSERT_EQ(1, write(done[1], "d", 1));
+	EXPECT_EQ(0, child_status(owner));
+	close(made[0]);
+	close(done[1]);
+	ASSERT_EQ(0, load("atk_pty _ -\natk_reader _ -\natk_reader atk_pty -\n"));
+	unmount_private(_metadata, dir);
+}
+
+/*
  * Set function key F1's string to what it is (KDGKBSENT, then KDSKBSENT) through a read-only
  * descriptor of the virtual terminal @path: 0, or -1 with errno.
  */
