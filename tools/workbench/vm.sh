@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Boot a kernel variant in qemu with the test initramfs, or with the Debian system on a disk.
+# Boot a kernel variant in qemu with the test initramfs and a blank disk, or with the Debian system
+# on a disk.
 #   vm.sh --variant V --mode tests|tour|shell [--tests a,b] [--append "..."] [--log FILE]
 #         [--timeout S] [--icount] [--smp N] [--root initramfs|debian] [--disk IMG]
 #         [--kernel FILE [--initrd FILE]]
@@ -57,7 +58,11 @@ case "$root" in
 initramfs)
 	"$top/tools/workbench/mkinitramfs.sh" "$variant"
 	initrd=$top/build/initramfs-$variant.cpio.gz
-	boot=(-kernel "$kernel" -initrd "$initrd")
+	# A blank disk, /dev/vda, for the tests that open a block device; snapshot=on keeps its
+	# writes in a temporary file of qemu's, so that any number of VMs share the one image.
+	[ -f "$top/build/blank.img" ] || truncate -s 1M "$top/build/blank.img"
+	boot=(-kernel "$kernel" -initrd "$initrd"
+		-drive "file=$top/build/blank.img,if=virtio,format=raw,snapshot=on")
 	;;
 debian)
 	"$top/tools/workbench/mkdebian.sh"
