@@ -19,6 +19,9 @@ static bool reads_or_locks(u32 access)
 	return !(access & ~LABEL_MAY_READ_EXEC) || access == LABEL_MAY_LOCK;
 }
 
+/* No task has it and no rule names it: a name label_name_valid() refuses. */
+struct label label_storage = { .len = 8, .name = "-storage" };
+
 /**
  * label_decide() - may a subject label access an object label
  * @subject: the subject's label
@@ -27,12 +30,13 @@ static bool reads_or_locks(u32 access)
  *
  * In this order: a star subject is denied; read and execute, or lock, are allowed to a hat
  * subject and on a floor or "_sysctl" object; a star object, an object of the subject's own
- * label and a "_sysctl" object to a floor subject are allowed; otherwise the rule for the pair
- * must grant every requested bit, a rule's write granting lock too. These are Smack's steps
- * (but its "@" label, which label does not have), and "_sysctl", which Smack does not have:
- * a sysctl may hand a task's privilege to the kernel (kernel.modprobe names the program a
- * usermode helper runs with every capability) and many need no capability to be written, so
- * where Smack lets a rule to the floor write them, label asks a rule of their own.
+ * label, and a "_sysctl" or label_storage object to a floor subject are allowed; otherwise the
+ * rule for the pair must grant every requested bit, a rule's write granting lock too. These are
+ * Smack's steps (but its "@" label, which label does not have), and "_sysctl", which Smack does
+ * not have: a sysctl may hand a task's privilege to the kernel (kernel.modprobe names the
+ * program a usermode helper runs with every capability) and many need no capability to be
+ * written, so where Smack lets a rule to the floor write them, label asks a rule of their own.
+ * label_storage, which no rule names, is what the floor and a hat subject alone reach.
  *
  * Context: Any context; lock-free.
  * Return: 0 if allowed, -EACCES if not.
@@ -47,7 +51,7 @@ int label_decide(const struct label *subject, const struct label *object, u32 ac
 	    (subject == label_hat || object == label_floor || object == label_sysctl))
 		return 0;
 	if (object == label_star || subject == object ||
-	    (object == label_sysctl && subject == label_floor))
+	    (subject == label_floor && (object == label_sysctl || object == &label_storage)))
 		return 0;
 	may = label_rule_access(subject, object);
 	if (may & LABEL_MAY_WRITE)

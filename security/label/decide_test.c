@@ -135,6 +135,26 @@ static void label_decide_sysctl_object(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, label_decide(s, label_sysctl, W), 0);
 }
 
+/*
+ * 2 and 5 for label_storage, an unlabelled block device: the floor has every access, a hat
+ * subject reads and locks, and no rule reaches it, to the floor or to "_sysctl" included.
+ */
+static void label_decide_storage_object(struct kunit *test)
+{
+	struct label *s = lbl(test, "kt_storage_subj");
+
+	KUNIT_EXPECT_EQ(test, label_decide(label_floor, &label_storage, R | W | A), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, &label_storage, R), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, &label_storage, L), 0);
+	KUNIT_EXPECT_EQ(test, label_decide(label_hat, &label_storage, W), -EACCES);
+	KUNIT_ASSERT_EQ(test, load("kt_storage_subj _ rwxal"), 1);
+	KUNIT_ASSERT_EQ(test, load("kt_storage_subj _sysctl rwxal"), 1);
+	KUNIT_EXPECT_EQ(test, label_decide(s, &label_storage, R), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, &label_storage, W), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(s, &label_storage, L), -EACCES);
+	KUNIT_EXPECT_EQ(test, label_decide(label_star, &label_storage, R), -EACCES);
+}
+
 /* 6 and 7. Otherwise a rule must grant every requested bit; a later rule replaces. */
 static void label_decide_rules(struct kunit *test)
 {
@@ -219,6 +239,7 @@ static struct kunit_case label_decide_cases[] = {
 	KUNIT_CASE(label_decide_star_object),
 	KUNIT_CASE(label_decide_same_label),
 	KUNIT_CASE(label_decide_sysctl_object),
+	KUNIT_CASE(label_decide_storage_object),
 	KUNIT_CASE(label_decide_rules),
 	KUNIT_CASE(label_decide_smack_forms),
 	KUNIT_CASE(label_decide_batch),

@@ -13,8 +13,51 @@
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/kd.h>
+#include <linux/major.h>
+#include <linux/miscdevice.h>
 #include <asm/ioctls.h>
 #include <uapi/linux/magic.h>
+
+/*
+ * The devices that type into the session at the console: an input device's node takes events
+ * to deliver (evdev), and uinput and uhid make new keyboards.
+ */
+static bool fakes_keystrokes(dev_t dev)
+{
+	if (MAJOR(dev) == MISC_MAJOR)
+		return MINOR(dev) == UINPUT_MINOR || MINOR(dev) == UHID_MINOR;
+	return MAJOR(dev) == INPUT_MAJOR;
+}
+
+/*
+ * What a device node of the floor is decided as. Until an administrator labels it (udev can,
+ * as it gives SELinux its device types), every node is "_", which every task reads and a rule
+ * to "_" writes; two kinds of device reach more than a "_" file does:
+ *  - a block device holds the files of every label, and their labels: reading it reads them
+ *    all, writing it rewrites them, security.labelexec included. It is label_storage, which
+ *    only a task of the floor opens, "^" reads, and a task that may override label passes;
+ *  - a device that fakes keystrokes takes over the session at the console, as faking a floor
+ *    terminal's input does (terminal_input_check()): it is "_sysctl", which every task reads
+ *    and only a rule of its own lets another label write.
+ */
+static const struct label *device_object(const struct inode *inode)
+{
+	if (S_ISBLK(inode->i_mode))
+		return &label_storage;
+	if (S_ISCHR(inode->i_mode) && fakes_keystrokes(inode->i_rdev))
+		return label_sysctl;
+	return label_floor;
+}
+
+/* The label a check on @inode's open files decides against: its own, but device_object(). */
+static const struct label *file_object(const struct inode *inode)
+{
+	struct label *label = label_of_inode(inode);
+
+	if (unlikely(label == label_floor && (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode))))
+		return device_object(inode);
+	return label;
+}
 
 /*
  * The framework exempts S_PRIVATE inodes (the shared anonymous inode of eventfd, epoll,
@@ -27,7 +70,7 @@ static int file_check(struct file *file, u32 access, const char *hook)
 
 	if (unlikely(IS_PRIVATE(inode)))
 		return 0;
-	return label_inode_check(inode, access, hook);
+	return label_check_current(file_object(inode), access, hook, inode);
 }
 
 /*
@@ -84,14 +127,19 @@ static bool task_memory(const struct inode *inode)
 /*
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
- * they need what the descriptor's mode gives, and an exec open x alone.
+ * they need what the descriptor's mode gives, and an exec open x alone. Every open of a block
+ * device comes here, whatever the path (/proc/<pid>/fd/, a handle, io_uring), and needs r at
+ * least: one opened for ioctls alone (O_RDWR's bits both set) queries and controls the disk.
  */
 static int hook_file_open(struct file *file)
 {
+	struct inode *inode = file_inode(file);
 	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
 
-	if (unlikely(task_memory(file_inode(file))))
+	if (unlikely(task_memory(inode)))
 		return label_check_unconfined("file_open");
+	if (unlikely(S_ISBLK(inode->i_mode)) && !access)
+		access = LABEL_MAY_READ;
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_open");

@@ -63,6 +63,12 @@ extern struct label *label_star __ro_after_init;
 extern struct label *label_hat __ro_after_init;
 extern struct label *label_sysctl __ro_after_init;
 
+/*
+ * What an unlabelled block device is decided as (file.c): the storage of every label's files,
+ * which a task of the floor opens, "^" reads, and no rule reaches.
+ */
+extern struct label label_storage;
+
 /* table.c */
 #define LABEL_HASH_BITS 10
 

@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <linux/aio_abi.h>
 #include <linux/kd.h>
+#include <linux/uinput.h>
 #include <mqueue.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -1244,6 +1245,121 @@ TEST(device_node_needs_cap_mac_admin)
 			      mknod("/tmp/attack-whiteout", S_IFCHR | 0600, makedev(0, 0))));
 	EXPECT_EQ(0, ERRNO_AS("atk_dev", ROOT,
 			      mknod("/tmp/attack-admin", S_IFCHR | 0600, makedev(1, 3))));
+}
+
+/* A child of "_" that holds @disk open for reading until its stdin closes: its pid. */
+static pid_t hold_open(const char *disk, int *fd, int *release)
+{
+	int go[2];
+	pid_t pid;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC))
+		return -1;
+	*fd = open(disk, O_RDONLY | O_CLOEXEC);
+	pid = fork();
+	if (!pid) {
+		close(go[1]);
+		_exit(read(go[0], &c, 1) < 0 ? SETUP_FAILED : 0);
+	}
+	close(go[0]);
+	close(*fd);
+	*release = go[1];
+	return *fd < 0 ? -1 : pid;
+}
+
+/*
+ * A block device holds the files of every label, and their labels: its node, "_" until an
+ * administrator labels it, is not a file of the floor, which every task reads. A root of
+ * atk_raw with every access to "_" opens the disk for nothing (reading, or ioctls alone), by
+ * its path or through /proc/<pid>/fd/ of a task of "_" that has it open; "^" reads it and does
+ * not write it, "_" writes it, and a node the administrator labelled follows its rule.
+ */
+TEST(raw_disk_opened_only_by_an_unconfined_task)
+{
+	const char *disk = "/dev/vda";
+	char held[64];
+	int fd, release;
+	pid_t holder;
+
+	if (access(disk, F_OK))
+		SKIP(return, "this VM has no disk %s", disk);
+	ASSERT_EQ(0, load("atk_raw _ rwx\natk_raw atk_disk r\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_WRONLY)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_ACCMODE)));
+	holder = hold_open(disk, &fd, &release);
+	ASSERT_LT(0, holder);
+	snprintf(held, sizeof(held), "/proc/%d/fd/%d", holder, fd);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(held, O_RDONLY)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open(held, O_RDONLY)));
+	close(release);
+	EXPECT_EQ(0, child_status(holder));
+
+	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
+	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDWR)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open(disk, O_RDWR)));
+	ASSERT_EQ(0, setxattr(disk, XATTR_NAME_LABEL, "atk_disk", 8, 0));
+	EXPECT_EQ(0, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDWR)));
+	ASSERT_EQ(0, removexattr(disk, XATTR_NAME_LABEL));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
+}
+
+/* The node of the event device that uinput descriptor @ui made, in @path: 0, or -1. */
+static int event_node(int ui, char *path, size_t size)
+{
+	char sysname[32], dir[96];
+	struct dirent *e;
+	DIR *d;
+	int rc = -1;
+
+	if (ioctl(ui, UI_GET_SYSNAME(sizeof(sysname)), sysname) < 0)
+		return -1;
+	snprintf(dir, sizeof(dir), "/sys/devices/virtual/input/%.31s", sysname);
+	d = opendir(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, "event", 5) && strlen(e->d_name) < 16) {
+			snprintf(path, size, "/dev/input/%s", e->d_name);
+			rc = 0;
+		}
+	closedir(d);
+	return rc;
+}
+
+/*
+ * A device that types into the session at the console: uinput makes a keyboard, and an input
+ * device's node takes events to deliver. Their nodes are "_", and a root of another label with
+ * a rule to "_" would type into a root shell at the console, as TIOCSTI on its terminal would:
+ * writing them needs a rule to "_sysctl", as that does. Reading them does not.
+ */
+TEST(keystrokes_faked_only_through_the_control_files_rule)
+{
+	struct uinput_setup setup = { .id = { .bustype = BUS_VIRTUAL }, .name = "atk keyboard" };
+	char event[64];
+	int ui;
+
+	if (access("/dev/uinput", F_OK))
+		SKIP(return, "no /dev/uinput in this kernel");
+	ASSERT_EQ(0, load("atk_key _ rwx\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN,
+				   open("/dev/uinput", O_WRONLY)));
+	ui = open("/dev/uinput", O_WRONLY | O_CLOEXEC);
+	ASSERT_LE(0, ui);
+	ASSERT_EQ(0, ioctl(ui, UI_SET_EVBIT, EV_KEY));
+	ASSERT_EQ(0, ioctl(ui, UI_SET_KEYBIT, KEY_A));
+	ASSERT_EQ(0, ioctl(ui, UI_DEV_SETUP, &setup));
+	ASSERT_EQ(0, ioctl(ui, UI_DEV_CREATE));
+	ASSERT_EQ(0, event_node(ui, event, sizeof(event)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN, open(event, O_WRONLY)));
+	EXPECT_EQ(0, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN, open(event, O_RDONLY)));
+	ASSERT_EQ(0, load("atk_key _sysctl w\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN, open(event, O_WRONLY)));
+	EXPECT_EQ(0, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN, open("/dev/uinput", O_WRONLY)));
+	EXPECT_EQ(0, ioctl(ui, UI_DEV_DESTROY));
+	close(ui);
 }
 
 /*
