@@ -1272,8 +1272,9 @@ static pid_t hold_open(const char *disk, int *fd, int *release)
  * A block device holds the files of every label, and their labels: its node, "_" until an
  * administrator labels it, is not a file of the floor, which every task reads. A root of
  * atk_raw with every access to "_" opens the disk for nothing (reading, or ioctls alone), by
- * its path or through /proc/<pid>/fd/ of a task of "_" that has it open; "^" reads it and does
- * not write it, "_" writes it, and a node the administrator labelled follows its rule.
+ * its path or through /proc/<pid>/fd/ of a task of "_" that has it open, nor receives it from
+ * one over SCM_RIGHTS; "^" reads it and does not write it, "_" writes it, and a node the
+ * administrator labelled follows its rule.
  */
 TEST(raw_disk_opened_only_by_an_unconfined_task)
 {
@@ -1295,6 +1296,11 @@ TEST(raw_disk_opened_only_by_an_unconfined_task)
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open(held, O_RDONLY)));
 	close(release);
 	EXPECT_EQ(0, child_status(holder));
+	control_fd = open(disk, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, control_fd);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, receive_control_fd(NULL)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, receive_control_fd(NULL)));
+	close(control_fd);
 
 	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
 	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDWR)));
