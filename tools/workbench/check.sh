@@ -12,14 +12,21 @@ rm -f "$res/kunit" "$res/vm" "$res/static" "$res/export"
 mkdir -p "$res"
 start=$(date +%s)
 
+# Each tier's wall time and CPU time (its processes' user + system), the cold budget's ledger.
+timed() {
+	local TIMEFORMAT="  CHECK   $1: %0R s, of CPU %0U s user + %0S s system"
+	shift
+	time "$@"
+}
+
 # The VM tier's kernels first. Its boots then run one at a time, each on one host thread, so
 # the other tiers build and run beside them; the boots' lines are shown after theirs.
-VMTEST_PHASE=build "$wb/vmtest.sh"
-VMTEST_PHASE=boot "$wb/vmtest.sh" > "$res/vmtest.out" 2>&1 &
+timed "kernels and images" env VMTEST_PHASE=build "$wb/vmtest.sh"
+{ timed boots env VMTEST_PHASE=boot "$wb/vmtest.sh"; } > "$res/vmtest.out" 2>&1 &
 boots=$!
-flock "$top/build/.lock" "$wb/kunit.sh"
-flock "$top/build/.lock" "$wb/static.sh"
-flock "$top/build/.lock" env BISECT=mid "$wb/export.sh"
+timed kunit flock "$top/build/.lock" "$wb/kunit.sh"
+timed static flock "$top/build/.lock" "$wb/static.sh"
+timed export flock "$top/build/.lock" env BISECT=mid "$wb/export.sh"
 wait "$boots"
 cat "$res/vmtest.out"
 
