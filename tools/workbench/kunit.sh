@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# KUnit tier: every .kunitconfig of the project (and every <name>.kunitconfig, a variant such as
-# the label module without the stacker), run under User-Mode Linux with lockdep and RCU checking
-# on. The results are kunit.py's own (--json, build/results/kunit-<name>.json), counted per test
-# case, each parameter of a parameterized case as one. Writes "passed failed skipped" to
+# KUnit tier, under User-Mode Linux with lockdep and RCU checking on: one kernel for the suites
+# of every directory's .kunitconfig together (the stacker's and the hosted modules', merged by
+# kunit.py), then one for each <name>.kunitconfig, a variant such as the label module without the
+# stacker. The results are kunit.py's own (--json, build/results/kunit-<name>.json), counted per
+# test case, each parameter of a parameterized case as one. Writes "passed failed skipped" to
 # build/results/kunit.
 set -uo pipefail
 
@@ -29,12 +30,13 @@ print(counts.get("PASS", 0), counts.get("FAIL", 0) + counts.get("ERROR", 0), cou
 PY
 }
 
-for cfg in $(cd "$top" && find security -name '*.kunitconfig' | sort); do
-	name=$(echo "${cfg%/.kunitconfig}" | sed 's/\.kunitconfig$//' | tr / _)
-	log=$res/kunit-$name.log json=$res/kunit-$name.json
+# One run: @name, then kunit.py's options (--kunitconfig, --kconfig_add).
+run() {
+	local name=$1 log=$res/kunit-$1.log json=$res/kunit-$1.json rc p f s
+	shift
 	rm -f "$json"
-	echo "  KUNIT   $cfg"
-	(cd "$src" && ./tools/testing/kunit/kunit.py run --kunitconfig="$cfg" \
+	echo "  KUNIT   $name: $*"
+	(cd "$src" && ./tools/testing/kunit/kunit.py run "$@" \
 		--build_dir="$top/build/kunit-$name" --jobs="${JOBS:-2}" \
 		--make_options CC="ccache gcc" \
 		--kconfig_add CONFIG_PROVE_LOCKING=y --kconfig_add CONFIG_PROVE_RCU=y \
@@ -51,6 +53,21 @@ for cfg in $(cd "$top" && find security -name '*.kunitconfig' | sort); do
 	fi
 	grep -E '^\[[0-9:]+\] (=+ \[(PASSED|FAILED)\]|Testing complete)' "$log" | sed 's/^/    /'
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+}
+
+# The suites of the stacked build share a kernel: a UML build costs minutes cold, a suite
+# seconds. The stacker's .kunitconfig chooses its test modules (named only, so never hosted by
+# the default); the hosted modules, each in its directory, follow them in the boot order.
+dirs=$(cd "$top" && find security -name .kunitconfig -printf '%h\n' | sort)
+order=$(sed -n 's/^CONFIG_SECURITY_STACKER_DEFAULT="\(.*\)"$/\1/p' "$top/security/stacker/.kunitconfig")
+args=()
+for d in $dirs; do
+	args+=(--kunitconfig="$d")
+	[ "$d" = security/stacker ] || order="$order,${d##*/}"
+done
+run security "${args[@]}" --kconfig_add "CONFIG_SECURITY_STACKER_DEFAULT=\"$order\""
+for cfg in $(cd "$top" && find security -name '?*.kunitconfig' | sort); do
+	run "$(echo "${cfg%.kunitconfig}" | tr / _)" --kunitconfig="$cfg"
 done
 echo "$pass $fail $skip" > "$res/kunit"
 echo "  KUNIT   $pass passed, $fail failed, $skip skipped"
