@@ -138,10 +138,11 @@ static int hook_file_open(struct file *file)
 
 	if (unlikely(task_memory(inode)))
 		return label_check_unconfined("file_open");
-	if (unlikely(S_ISBLK(inode->i_mode)) && !access)
+	if (!access) {
+		if (likely(!S_ISBLK(inode->i_mode)))
+			return 0;
 		access = LABEL_MAY_READ;
-	if (!access)
-		return 0;
+	}
 	return file_check(file, access, "file_open");
 }
 
