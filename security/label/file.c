@@ -20,12 +20,14 @@
 
 /*
  * The devices that type into the session at the console: an input device's node takes events
- * to deliver (evdev), and uinput and uhid make new keyboards.
+ * to deliver (evdev), and uinput, uhid and userio (a serio port, so any serio keyboard) make
+ * new keyboards.
  */
 static bool fakes_keystrokes(dev_t dev)
 {
 	if (MAJOR(dev) == MISC_MAJOR)
-		return MINOR(dev) == UINPUT_MINOR || MINOR(dev) == UHID_MINOR;
+		return MINOR(dev) == UINPUT_MINOR || MINOR(dev) == UHID_MINOR ||
+		       MINOR(dev) == USERIO_MINOR;
 	return MAJOR(dev) == INPUT_MAJOR;
 }
 
@@ -96,7 +98,11 @@ static u32 write_access(struct file *file)
 	return label_write_access(file_inode(file), file->f_flags & O_APPEND);
 }
 
-/* The access a descriptor's mode gives. */
+/*
+ * The access a descriptor's mode gives. One of a block device opened for ioctls alone (access
+ * mode 3) queries and controls the disk: it asks r, so that opening, receiving or passing a
+ * command through it is decided (file_object()).
+ */
 static u32 fmode_access(struct file *file)
 {
 	u32 access = 0;
@@ -105,6 +111,8 @@ static u32 fmode_access(struct file *file)
 		access |= LABEL_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
 		access |= write_access(file);
+	if (unlikely(!access && S_ISBLK(file_inode(file)->i_mode)))
+		access = LABEL_MAY_READ;
 	return access;
 }
 
@@ -128,8 +136,7 @@ static bool task_memory(const struct inode *inode)
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
  * they need what the descriptor's mode gives, and an exec open x alone. Every open of a block
- * device comes here, whatever the path (/proc/<pid>/fd/, a handle, io_uring), and needs r at
- * least: one opened for ioctls alone (O_RDWR's bits both set) queries and controls the disk.
+ * device comes here, whatever the path (/proc/<pid>/fd/, a handle, io_uring).
  */
 static int hook_file_open(struct file *file)
 {
@@ -138,11 +145,8 @@ static int hook_file_open(struct file *file)
 
 	if (unlikely(task_memory(inode)))
 		return label_check_unconfined("file_open");
-	if (!access) {
-		if (likely(!S_ISBLK(inode->i_mode)))
-			return 0;
-		access = LABEL_MAY_READ;
-	}
+	if (!access)
+		return 0;
 	return file_check(file, access, "file_open");
 }
 
@@ -211,7 +215,8 @@ static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct 
  * that reader, label_held()'s way: a floor terminal's input is "_sysctl". So is a change of the
  * console's keymap (CAP_SYS_TTY_CONFIG, through any descriptor of a virtual terminal, read-only
  * too): the next key pressed types what the keymap now says, a function key's string or
- * another key's code.
+ * another key's code. So is a change of the modem control lines: TIOCM_LOOP makes a UART
+ * receive what it sends, so a write to a floor serial console is typed into its shell.
  */
 static int terminal_input_check(struct file *file)
 {
@@ -227,6 +232,9 @@ static bool fakes_input(unsigned int cmd)
 	switch (cmd) {
 	case TIOCSTI:
 	case TIOCLINUX:
+	case TIOCMBIS:
+	case TIOCMBIC:
+	case TIOCMSET:
 	case KDSKBENT:
 	case KDSKBSENT:
 	case KDSETKEYCODE:
@@ -260,14 +268,10 @@ static bool changes_terminal(unsigned int cmd)
 	case TIOCSCTTY:
 	case TIOCSPGRP:
 	case TIOCSWINSZ:
-	case TIOCMBIS:
-	case TIOCMBIC:
-	case TIOCMSET:
 	case TIOCSSOFTCAR:
 	case TIOCCONS:
 	case TIOCSSERIAL:
 	case TIOCPKT:
-	case TIOCSETD:
 	case TIOCSBRK:
 	case TIOCCBRK:
 	case TIOCSRS485:
@@ -280,7 +284,11 @@ static bool changes_terminal(unsigned int cmd)
 
 /*
  * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
- * ioctls that fake input or change the terminal have none.
+ * ioctls that fake input or change the terminal have none. A line discipline attaches a
+ * driver of the kernel to the terminal, whatever its label: a serio port under N_MOUSE, on
+ * which a keyboard driver binds and types each byte written to the pty's master into the
+ * console's session; a network interface, a Bluetooth controller. Setting one configures the
+ * kernel: it is decided as writing "_sysctl".
  */
 static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
@@ -289,6 +297,9 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 
 	if (fakes_input(cmd))
 		return terminal_input_check(file);
+	if (cmd == TIOCSETD)
+		return label_check_current(label_sysctl, LABEL_MAY_WRITE, "file_ioctl",
+					   file_inode(file));
 	if (cmd == FIOASYNC)
 		sigio_chosen_by_current(file);
 	/*
@@ -302,6 +313,12 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 		access |= LABEL_MAY_WRITE;
 	if (_IOC_DIR(cmd) & _IOC_READ)
 		access |= LABEL_MAY_READ;
+	/*
+	 * A block device's commands predate directions: BLKFLSBUF, BLKROSET and BLKPG change the
+	 * disk as its old getters do not, so each is decided as w.
+	 */
+	if (!access && S_ISBLK(file_inode(file)->i_mode))
+		access = LABEL_MAY_WRITE;
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_ioctl");

@@ -1031,6 +1031,74 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 	unmount_private(_metadata, dir);
 }
 
+/* Set none of @path's modem control lines (TIOCMBIS): 0, or -1 with errno. */
+static int modem_control(const char *path)
+{
+	int fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC), bits = 0, rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, TIOCMBIS, &bits);
+	close(fd);
+	return rc;
+}
+
+/*
+ * A UART's modem control lines include TIOCM_LOOP, with which it receives what it sends: a
+ * write to a floor serial console is then typed into its shell. An attacker did so with "A _
+ * rw". Changing them is faking the terminal's input (here with no bit set, to change nothing).
+ */
+TEST(floor_serial_line_looped_only_through_the_control_files_rule)
+{
+	if (access("/dev/ttyS0", F_OK))
+		SKIP(return, "no serial port");
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", modem_control,
+				      "/dev/ttyS0", 0);
+}
+
+/* Set the line discipline of the terminal @path to N_TTY: 0, or -1 with errno. */
+static int set_line_discipline(const char *path)
+{
+	int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC), ldisc = N_TTY;
+
+	return fd < 0 ? -1 : ioctl(fd, TIOCSETD, &ldisc);
+}
+
+/* The same on a pty of the caller's own, made through the multiplexer @ptmx. */
+static int set_own_line_discipline(const char *ptmx)
+{
+	int master = open(ptmx, O_RDWR | O_NOCTTY | O_CLOEXEC), fd, unlock = 0, ldisc = N_TTY;
+
+	if (master < 0 || ioctl(master, TIOCSPTLCK, &unlock))
+		return -1;
+	fd = ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	return fd < 0 ? -1 : ioctl(fd, TIOCSETD, &ldisc);
+}
+
+/*
+ * A line discipline attaches a driver of the kernel to a terminal: under N_MOUSE a pty became
+ * a serio port, a keyboard driver bound to it, and each byte an attacker of "A _ rw" wrote to
+ * the master was typed into the console's session. Setting one, even on a terminal of one's
+ * own, is decided as writing "_sysctl" (here N_TTY again, to change nothing).
+ */
+TEST(line_discipline_set_only_through_the_control_files_rule)
+{
+	char dir[] = "/tmp/attack-pts-XXXXXX", path[64], ptmx[64];
+	int master;
+
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
+	ASSERT_LE(0, master);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", set_line_discipline,
+				      path, 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
+	snprintf(ptmx, sizeof(ptmx), "%s/ptmx", dir);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+				   set_own_line_discipline(ptmx)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, set_own_line_discipline(ptmx)));
+	close(master);
+	unmount_private(_metadata, dir);
+}
+
 /*
  * A pty is its creator's, as under Smack: the label of the task that opened ptmx, which devpts
  * instantiates the node for. Another label reads it (the keystrokes of the session on it) or
@@ -1268,19 +1336,31 @@ static pid_t hold_open(const char *disk, int *fd, int *release)
 	return *fd < 0 ? -1 : pid;
 }
 
+/* Flush @disk's buffers through a descriptor for ioctls alone (BLKFLSBUF, with no direction). */
+static int flush_disk(const char *disk)
+{
+	int fd = open(disk, O_ACCMODE | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, BLKFLSBUF, 0);
+	close(fd);
+	return rc;
+}
+
 /*
  * A block device holds the files of every label, and their labels: its node, "_" until an
  * administrator labels it, is not a file of the floor, which every task reads. A root of
  * atk_raw with every access to "_" opens the disk for nothing (reading, or ioctls alone), by
  * its path or through /proc/<pid>/fd/ of a task of "_" that has it open, nor receives it from
- * one over SCM_RIGHTS; "^" reads it and does not write it, "_" writes it, and a node the
- * administrator labelled follows its rule.
+ * one over SCM_RIGHTS; "^" reads it and neither writes it nor flushes it, "_" writes it, and a
+ * node the administrator labelled follows its rule.
  */
 TEST(raw_disk_opened_only_by_an_unconfined_task)
 {
 	const char *disk = "/dev/vda";
 	char held[64];
-	int fd, release;
+	int fd, release, mode;
 	pid_t holder;
 
 	if (access(disk, F_OK))
@@ -1296,11 +1376,16 @@ TEST(raw_disk_opened_only_by_an_unconfined_task)
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open(held, O_RDONLY)));
 	close(release);
 	EXPECT_EQ(0, child_status(holder));
-	control_fd = open(disk, O_RDONLY | O_CLOEXEC);
-	ASSERT_LE(0, control_fd);
-	EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, receive_control_fd(NULL)));
-	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, receive_control_fd(NULL)));
-	close(control_fd);
+	for (mode = O_RDONLY; mode <= O_ACCMODE; mode += O_ACCMODE) {
+		control_fd = open(disk, mode | O_CLOEXEC);
+		ASSERT_LE(0, control_fd);
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
+					   receive_control_fd(NULL))) TH_LOG("mode %d", mode);
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, receive_control_fd(NULL)));
+		close(control_fd);
+	}
+	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, flush_disk(disk)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, flush_disk(disk)));
 
 	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
 	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDWR)));
