@@ -889,14 +889,15 @@ TEST(fuse_connections_ended_only_through_the_control_files_rule)
  */
 static int control_fd = -1;
 
-static int receive_control_fd(const char *unused)
+/* Receive control_fd over SCM_RIGHTS: the new descriptor, or -1 with errno. */
+static int receive_a_control_fd(void)
 {
 	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 0;
 	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
 			      .msg_controllen = sizeof(cbuf) };
 	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-	int pair[2];
+	int pair[2], fd;
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair))
 		return -1;
@@ -910,6 +911,18 @@ static int receive_control_fd(const char *unused)
 		errno = EACCES;
 		return -1;
 	}
+	memcpy(&fd, CMSG_DATA(CMSG_FIRSTHDR(&msg)), sizeof(int));
+	return fd;
+}
+
+/* Receive control_fd over SCM_RIGHTS and close it: 0, or -1 with errno. */
+static int receive_control_fd(const char *unused)
+{
+	int fd = receive_a_control_fd();
+
+	if (fd < 0)
+		return -1;
+	close(fd);
 	return 0;
 }
 
@@ -1336,16 +1349,12 @@ static pid_t hold_open(const char *disk, int *fd, int *release)
 	return *fd < 0 ? -1 : pid;
 }
 
-/* Flush @disk's buffers through a descriptor for ioctls alone (BLKFLSBUF, with no direction). */
-static int flush_disk(const char *disk)
+/* Flush the buffers of the disk control_fd opens, received over SCM_RIGHTS (BLKFLSBUF). */
+static int flush_received_disk(void)
 {
-	int fd = open(disk, O_ACCMODE | O_CLOEXEC), rc;
+	int fd = receive_a_control_fd();
 
-	if (fd < 0)
-		return -1;
-	rc = ioctl(fd, BLKFLSBUF, 0);
-	close(fd);
-	return rc;
+	return fd < 0 ? -1 : ioctl(fd, BLKFLSBUF, 0);
 }
 
 /*
@@ -1353,8 +1362,8 @@ static int flush_disk(const char *disk)
  * administrator labels it, is not a file of the floor, which every task reads. A root of
  * atk_raw with every access to "_" opens the disk for nothing (reading, or ioctls alone), by
  * its path or through /proc/<pid>/fd/ of a task of "_" that has it open, nor receives it from
- * one over SCM_RIGHTS; "^" reads it and neither writes it nor flushes it, "_" writes it, and a
- * node the administrator labelled follows its rule.
+ * one over SCM_RIGHTS; "^" reads it, and neither writes it nor flushes one it received, "_"
+ * writes it, and a node the administrator labelled follows its rule.
  */
 TEST(raw_disk_opened_only_by_an_unconfined_task)
 {
@@ -1382,10 +1391,10 @@ TEST(raw_disk_opened_only_by_an_unconfined_task)
 		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
 					   receive_control_fd(NULL))) TH_LOG("mode %d", mode);
 		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, receive_control_fd(NULL)));
+		EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, flush_received_disk()));
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, flush_received_disk()));
 		close(control_fd);
 	}
-	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, flush_disk(disk)));
-	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, flush_disk(disk)));
 
 	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDONLY)));
 	EXPECT_EQ(EACCES, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(disk, O_RDWR)));
