@@ -140,10 +140,9 @@ static bool task_memory(const struct inode *inode)
  */
 static int hook_file_open(struct file *file)
 {
-	struct inode *inode = file_inode(file);
 	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
 
-	if (unlikely(task_memory(inode)))
+	if (unlikely(task_memory(file_inode(file))))
 		return label_check_unconfined("file_open");
 	if (!access)
 		return 0;

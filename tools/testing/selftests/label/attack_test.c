@@ -1014,16 +1014,22 @@ static int open_private_pty(struct __test_metadata *_metadata, char *dir, char *
 	return master;
 }
 
-/* Fake one byte of input on the terminal @path: 0, or -1 with errno. */
-static int fake_input(const char *path)
+/* Open the terminal @path (not as a controlling one) and give it @cmd: 0, or -1 with errno. */
+static int terminal_ioctl(const char *path, int flags, unsigned long cmd, const void *arg)
 {
-	int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC), rc;
+	int fd = open(path, flags | O_NOCTTY | O_CLOEXEC), rc;
 
 	if (fd < 0)
 		return -1;
-	rc = ioctl(fd, TIOCSTI, "x");
+	rc = ioctl(fd, cmd, arg);
 	close(fd);
 	return rc;
+}
+
+/* Fake one byte of input on the terminal @path: 0, or -1 with errno. */
+static int fake_input(const char *path)
+{
+	return terminal_ioctl(path, O_RDWR, TIOCSTI, "x");
 }
 
 /*
@@ -1047,13 +1053,9 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 /* Set none of @path's modem control lines (TIOCMBIS): 0, or -1 with errno. */
 static int modem_control(const char *path)
 {
-	int fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC), bits = 0, rc;
+	int bits = 0;
 
-	if (fd < 0)
-		return -1;
-	rc = ioctl(fd, TIOCMBIS, &bits);
-	close(fd);
-	return rc;
+	return terminal_ioctl(path, O_RDWR | O_NONBLOCK, TIOCMBIS, &bits);
 }
 
 /*
@@ -1072,9 +1074,9 @@ TEST(floor_serial_line_looped_only_through_the_control_files_rule)
 /* Set the line discipline of the terminal @path to N_TTY: 0, or -1 with errno. */
 static int set_line_discipline(const char *path)
 {
-	int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC), ldisc = N_TTY;
+	int ldisc = N_TTY;
 
-	return fd < 0 ? -1 : ioctl(fd, TIOCSETD, &ldisc);
+	return terminal_ioctl(path, O_RDWR, TIOCSETD, &ldisc);
 }
 
 /* The same on a pty of the caller's own, made through the multiplexer @ptmx. */
@@ -1107,6 +1109,7 @@ TEST(line_discipline_set_only_through_the_control_files_rule)
 	snprintf(ptmx, sizeof(ptmx), "%s/ptmx", dir);
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
 				   set_own_line_discipline(ptmx)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", NOBODY_USER, set_own_line_discipline(ptmx)));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, set_own_line_discipline(ptmx)));
 	close(master);
 	unmount_private(_metadata, dir);
