@@ -76,6 +76,31 @@ static void stacker_dispatch_void_hook(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "xy");
 }
 
+/*
+ * A hook switched on at run time is called after every other function of its hook, though
+ * test_a registered it before test_b's: while it is off, the calls after it still happen (the
+ * loop ends at a hook's first slot that is off), and once on, it comes last.
+ */
+static void stacker_dispatch_runtime_hooks_last(struct kunit *test)
+{
+	u32 secid;
+	int i;
+
+	KUNIT_EXPECT_EQ(test, security_task_getsid(current), 0);
+	security_current_getsecid_subj(&secid);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "by");
+
+	memset(&stacker_test_ctl.trace, 0, sizeof(stacker_test_ctl.trace));
+	stacker_test_ctl.trace_len = 0;
+	for (i = 0; i < ARRAY_SIZE(stacker_test_a_runtime_hooks); i++)
+		security_toggle_hook(&stacker_test_a_runtime_hooks[i], true);
+	KUNIT_EXPECT_EQ(test, security_task_getsid(current), 0);
+	security_current_getsecid_subj(&secid);
+	for (i = 0; i < ARRAY_SIZE(stacker_test_a_runtime_hooks); i++)
+		security_toggle_hook(&stacker_test_a_runtime_hooks[i], false);
+	KUNIT_EXPECT_STREQ(test, stacker_test_ctl.trace, "bayx");
+}
+
 /* Alloc hooks: both modules attach values, and the free hooks see them before they go. */
 static void stacker_dispatch_alloc_free(struct kunit *test)
 {
@@ -191,6 +216,7 @@ static struct kunit_case stacker_dispatch_cases[] = {
 	KUNIT_CASE(stacker_dispatch_boot_order),
 	KUNIT_CASE(stacker_dispatch_first_denial_wins),
 	KUNIT_CASE(stacker_dispatch_void_hook),
+	KUNIT_CASE(stacker_dispatch_runtime_hooks_last),
 	KUNIT_CASE(stacker_dispatch_calls_not_counted_when_off),
 	KUNIT_CASE(stacker_dispatch_alloc_free),
 	KUNIT_CASE(stacker_dispatch_alloc_unwinds),

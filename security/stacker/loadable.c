@@ -5,9 +5,10 @@
  * A kernel module registers a struct stacker_module with stacker_register_module() from its
  * init function and unregisters it from its exit function. The framework's hook slots are fixed
  * at boot, so a loaded module is never given one: for each hook of loadable_hooks.h the stacker
- * registers at boot, under its own lsm_id and after every built-in module, a run-time hook that
- * calls the loaded modules implementing it, in load order. Its static key stays off while no
- * loaded module implements the hook, so with nothing loaded nothing is called.
+ * registers at boot, under its own lsm_id, a run-time hook that calls the loaded modules
+ * implementing it, in load order. The framework keeps run-time hooks after every other LSM's.
+ * Its static key stays off while no loaded module implements the hook, so with nothing loaded
+ * nothing is called.
  *
  * Who may load: a module named on "stacker.loadable=", registered by a task with CAP_SYS_MODULE
  * and CAP_MAC_ADMIN (capable(): the initial user namespace), while the stacker is unlocked. The
@@ -273,7 +274,10 @@ static int loadable_index(enum stacker_hook hook)
  * stacker_loadable_register() - register the run-time hooks, switched off
  * @lsmid: the stacker's own LSM id
  *
- * Context: Boot, after every built-in module's hooks, so loaded modules are called after them.
+ * The framework keeps run-time hooks after every other hook, registered before or after these:
+ * loaded modules are called after every built-in module and every other LSM.
+ *
+ * Context: Boot.
  */
 void __init stacker_loadable_register(const struct lsm_id *lsmid)
 {

@@ -121,6 +121,37 @@ static void b_cred_getsecid(const struct cred *c, u32 *secid)
 	test_getsecid(1);
 }
 
+static int a_task_getsid(struct task_struct *p)
+{
+	return test_getpgid(0);
+}
+
+static void a_current_getsecid_subj(u32 *secid)
+{
+	test_getsecid(0);
+}
+
+static int b_task_getsid(struct task_struct *p)
+{
+	return test_getpgid(1);
+}
+
+static void b_current_getsecid_subj(u32 *secid)
+{
+	test_getsecid(1);
+}
+
+/*
+ * Off at boot, registered by test_a's init function before any hook of test_b's: the framework
+ * must keep them after test_b's all the same.
+ */
+struct security_hook_list stacker_test_a_runtime_hooks[2] __ro_after_init = {
+	{ .scalls = static_calls_table.task_getsid, .hook = { .task_getsid = a_task_getsid },
+	  .runtime = true },
+	{ .scalls = static_calls_table.current_getsecid_subj,
+	  .hook = { .current_getsecid_subj = a_current_getsecid_subj }, .runtime = true },
+};
+
 static struct security_hook_list test_a_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_alloc_blank, a_cred_alloc_blank),
 	LSM_HOOK_INIT(cred_free, a_cred_free),
@@ -133,15 +164,25 @@ static struct security_hook_list test_b_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_free, b_cred_free),
 	LSM_HOOK_INIT(task_getpgid, b_task_getpgid),
 	LSM_HOOK_INIT(cred_getsecid, b_cred_getsecid),
+	LSM_HOOK_INIT(task_getsid, b_task_getsid),
+	LSM_HOOK_INIT(current_getsecid_subj, b_current_getsecid_subj),
 };
 
 /* Not user-space ABI: these ids exist only in test kernels. */
 static const struct lsm_id test_a_lsmid = { .name = "test_a", .id = 1000 };
 static const struct lsm_id test_b_lsmid = { .name = "test_b", .id = 1001 };
 
+static int __init test_a_init(void)
+{
+	security_add_hooks(stacker_test_a_runtime_hooks, ARRAY_SIZE(stacker_test_a_runtime_hooks),
+			   &test_a_lsmid);
+	return 0;
+}
+
 DEFINE_STACKER_MODULE(test_a) = {
 	.name = "test_a",
 	.lsmid = &test_a_lsmid,
+	.init = test_a_init,
 	.hooks = test_a_hooks,
 	.hooks_count = ARRAY_SIZE(test_a_hooks),
 	.values = &stacker_test_values[0],
