@@ -354,14 +354,17 @@ static inline const char *stacker_escaped_comm(char *buf)
 
 #ifdef CONFIG_SECURITY_STACKER
 
-int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
-		    int allowed, bool quiet);
+int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int slot,
+		    int rc, int allowed, bool quiet);
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
 #include <linux/jump_label.h>
 #include <linux/percpu-defs.h>
 DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
 DECLARE_STATIC_KEY_FALSE(stacker_count_calls);
+#define LSM_HOOK_COUNTING() static_branch_unlikely(&stacker_count_calls)
+#else
+#define LSM_HOOK_COUNTING() false
 #endif
 
 #endif /* CONFIG_SECURITY_STACKER */
@@ -372,19 +375,22 @@ DECLARE_STATIC_KEY_FALSE(stacker_count_calls);
  * permissive module; that is off the fast path, which pays nothing. lsm_hook_quiet, which
  * call_int_hook_quiet() defines around the loop: the caller asked not to be audited
  * (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics built, calls are counted
- * only while counting is switched on (the stacker's "count" file, or stacker.count=1 at boot):
- * then each call of a framework slot is one per-CPU increment at a constant address; off, as
- * a distribution would ship it, a static branch that is not taken.
+ * only while counting is switched on (the stacker's "count" file, or stacker.count=1 at boot),
+ * one per-CPU increment per call of a framework slot. An int hook's result then goes to
+ * stacker_verdict() whatever it is, which counts it: off, as a distribution would ship it,
+ * the count is a static branch that is not taken, after the result's test and to the same
+ * out-of-line call, so the fast path pays that one instruction (a branch around an increment
+ * inline costs two). A void hook counts in its loop (LSM_HOOK_COUNT()).
  */
 #ifdef CONFIG_SECURITY_STACKER
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
 ({										\
 	int __rc = (RC);							\
 										\
-	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) ?				\
+	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) || LSM_HOOK_COUNTING() ?	\
 		stacker_verdict(static_calls_table.HOOK[NUM].hl,		\
-				STACKER_HOOK_##HOOK, __rc, LSM_RET_DEFAULT(HOOK),	\
-				lsm_hook_quiet) :				\
+				STACKER_HOOK_##HOOK, NUM, __rc,			\
+				LSM_RET_DEFAULT(HOOK), lsm_hook_quiet) :	\
 		__rc;								\
 })
 #else

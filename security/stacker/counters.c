@@ -2,8 +2,9 @@
 /*
  * Stacker: the call and denial counters of each hosted module, which securityfs's "stats"
  * reads. Denials are counted on the denial path, always. Hook calls are counted only while
- * counting is switched on: a built-in module's per framework slot (LSM_HOOK_COUNT() in
- * security.c's hook loops), a loaded module's by the run-time hooks that call it.
+ * counting is switched on: a built-in module's per framework slot (stacker_verdict() for int
+ * hooks, LSM_HOOK_COUNT() in security.c's void hook loop), a loaded module's by the run-time
+ * hooks that call it.
  */
 
 #include "stacker.h"
@@ -16,7 +17,7 @@
 
 DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
 
-/* Indexed by hook and framework slot, like static_calls_table; see LSM_HOOK_COUNT(). */
+/* Indexed by hook and framework slot, like static_calls_table; see LSM_HOOK_VERDICT(). */
 DEFINE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
 
 /*

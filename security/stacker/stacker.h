@@ -116,6 +116,13 @@ static inline void stacker_count_denial(const struct stacker_entry *e)
 	this_cpu_inc(stacker_counts[e - stacker_entries].denials);
 }
 
+/* A call of an int hook's framework slot, while counting is on (see LSM_HOOK_VERDICT()). */
+static inline void stacker_count_call(enum stacker_hook hook, int slot)
+{
+	if (static_branch_unlikely(&stacker_count_calls))
+		this_cpu_inc(stacker_hook_calls[hook][slot]);
+}
+
 void stacker_clear_counts(const struct stacker_entry *e);
 unsigned long stacker_denials(const struct stacker_entry *e);
 unsigned long stacker_calls(const struct stacker_entry *e);
@@ -123,6 +130,7 @@ bool stacker_counting_calls(void);
 void stacker_count_calls_set(bool on);
 #else
 static inline void stacker_count_denial(const struct stacker_entry *e) {}
+static inline void stacker_count_call(enum stacker_hook hook, int slot) {}
 static inline void stacker_clear_counts(const struct stacker_entry *e) {}
 static inline unsigned long stacker_denials(const struct stacker_entry *e) { return 0; }
 static inline unsigned long stacker_calls(const struct stacker_entry *e) { return 0; }

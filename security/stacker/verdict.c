@@ -133,25 +133,28 @@ bool stacker_module_permissive(const struct lsm_id *lsmid)
 }
 
 /**
- * stacker_verdict() - decide on a hook result that is not the hook's default
+ * stacker_verdict() - count an int hook's call and decide on its result
  * @hl: the hook that returned it
  * @hook: the hook's index
+ * @slot: the framework slot @hl was called from
  * @rc: what the hook returned
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A result of a built-in hosted module goes to stacker_judge(); every result of an LSM the
- * stacker does not host, its own run-time hooks included (they judge their modules' results
- * themselves), is returned as it is.
+ * A denial of a built-in hosted module goes to stacker_judge(); every other result, and every
+ * result of an LSM the stacker does not host, its own run-time hooks included (they judge their
+ * modules' results themselves), is returned as it is.
  *
- * Context: Any context a hook runs in. Called only for results other than the default.
+ * Context: Any context a hook runs in. Called for results other than the default, and for
+ * every result while hook calls are counted.
  * Return: the result the framework acts on.
  */
-int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int rc,
-		    int allowed, bool quiet)
+int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int slot,
+		    int rc, int allowed, bool quiet)
 {
 	const struct stacker_entry *e;
 
+	stacker_count_call(hook, slot);
 	if (rc != -EACCES && rc != -EPERM)
 		return rc;
 	e = stacker_entry_of(hl->lsmid);
