@@ -354,57 +354,88 @@ static inline const char *stacker_escaped_comm(char *buf)
 
 #ifdef CONFIG_SECURITY_STACKER
 
-int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int slot,
-		    int rc, int allowed, bool quiet);
+int stacker_verdict(long rc, const struct security_hook_list *hl, enum stacker_hook hook,
+		    int slot, int allowed, bool quiet);
 
 #ifdef CONFIG_SECURITY_STACKER_STATS
 #include <linux/jump_label.h>
-#include <linux/percpu-defs.h>
-DECLARE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
+struct lsm_static_call;
 DECLARE_STATIC_KEY_FALSE(stacker_count_calls);
-#define LSM_HOOK_COUNTING() static_branch_unlikely(&stacker_count_calls)
-#else
-#define LSM_HOOK_COUNTING() false
+void stacker_count_slots(enum stacker_hook hook, const struct lsm_static_call *slots);
+int stacker_count_int_hook(enum stacker_hook hook, const struct lsm_static_call *slots, int rc,
+			   int allowed);
+void stacker_count_ended(enum stacker_hook hook, int last);
+int stacker_count_result(enum stacker_hook hook, int last, int rc);
 #endif
 
 #endif /* CONFIG_SECURITY_STACKER */
 
 /*
- * Used by security.c's hook loops. A result other than the hook's default goes to the stacker,
- * which attributes a denial to the hosted module that made it and drops the denials of a
- * permissive module; that is off the fast path, which pays nothing. lsm_hook_quiet, which
- * call_int_hook_quiet() defines around the loop: the caller asked not to be audited
- * (CAP_OPT_NOAUDIT), and the stacker logs no denial. With statistics built, calls are counted
- * only while counting is switched on (the stacker's "count" file, or stacker.count=1 at boot),
- * one per-CPU increment per call of a framework slot. An int hook's result then goes to
- * stacker_verdict() whatever it is, which counts it: off, as a distribution would ship it,
- * the count is a static branch that is not taken, after the result's test and to the same
- * out-of-line call, so the fast path pays that one instruction (a branch around an increment
- * inline costs two). A void hook counts in its loop (LSM_HOOK_COUNT()).
+ * Used by security.c's hook loops. A result other than the hook's default ends the hook, but a
+ * denial (-EACCES, -EPERM) goes to the stacker first, which attributes it to the hosted module
+ * that made it and drops the denials of a permissive module; that is off the fast path, which
+ * pays nothing. The other results (a size, 0 where the default is an error) only end the hook,
+ * as without the stacker. stacker_verdict() takes the result first, as a long: GCC then tests it
+ * in the register the call returned it in (as an int after the hook list, it copied every
+ * result before the test). lsm_hook_quiet, which call_int_hook_quiet() defines around the loop:
+ * the caller asked not to be audited (CAP_OPT_NOAUDIT), and the stacker logs no denial.
  */
 #ifdef CONFIG_SECURITY_STACKER
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
 ({										\
 	int __rc = (RC);							\
 										\
-	unlikely(__rc != LSM_RET_DEFAULT(HOOK)) || LSM_HOOK_COUNTING() ?	\
-		stacker_verdict(static_calls_table.HOOK[NUM].hl,		\
-				STACKER_HOOK_##HOOK, NUM, __rc,			\
-				LSM_RET_DEFAULT(HOOK), lsm_hook_quiet) :	\
-		__rc;								\
+	if (unlikely(__rc != LSM_RET_DEFAULT(HOOK))) {				\
+		if (__rc == -EACCES || __rc == -EPERM)				\
+			__rc = stacker_verdict(__rc,				\
+					       static_calls_table.HOOK[NUM].hl,	\
+					       STACKER_HOOK_##HOOK, NUM,	\
+					       LSM_RET_DEFAULT(HOOK),		\
+					       lsm_hook_quiet);			\
+		else								\
+			LSM_HOOK_COUNT_ENDED(HOOK, NUM, __rc);			\
+	}									\
+	__rc;									\
 })
 #else
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC) (RC)
 #endif
 
+/*
+ * With statistics built, calls are counted only while counting is switched on (the stacker's
+ * "count" file, or stacker.count=1 at boot): one per-CPU increment per call of a framework slot.
+ * They are counted once per hook, at its end, not in each slot: off, as a distribution would
+ * ship it, a hook pays one static branch that is not taken, whatever the number of its slots in
+ * use. A hook that reaches its end with the default result called every slot in use (slots are
+ * filled in order, and the first that is off ends the hook); an int hook that another result
+ * ended was counted up to that slot, by stacker_verdict() for a denial, LSM_HOOK_COUNT_ENDED()
+ * for another result. stacker_count_int_hook() and stacker_count_result() return @rc, so that
+ * the hook need not keep it in a register of its own across the call.
+ */
 #ifdef CONFIG_SECURITY_STACKER_STATS
-#define LSM_HOOK_COUNT(HOOK, NUM)							\
-do {											\
-	if (static_branch_unlikely(&stacker_count_calls))				\
-		this_cpu_inc(stacker_hook_calls[STACKER_HOOK_##HOOK][NUM]);		\
+#define LSM_HOOK_COUNT(HOOK)							\
+do {										\
+	if (static_branch_unlikely(&stacker_count_calls))			\
+		stacker_count_slots(STACKER_HOOK_##HOOK, static_calls_table.HOOK); \
+} while (0)
+
+#define LSM_HOOK_COUNT_INT(HOOK, rc)						\
+do {										\
+	if (static_branch_unlikely(&stacker_count_calls))			\
+		rc = stacker_count_int_hook(STACKER_HOOK_##HOOK,		\
+					    static_calls_table.HOOK, rc,	\
+					    LSM_RET_DEFAULT(HOOK));		\
+} while (0)
+
+#define LSM_HOOK_COUNT_ENDED(HOOK, NUM, rc)					\
+do {										\
+	if (static_branch_unlikely(&stacker_count_calls))			\
+		rc = stacker_count_result(STACKER_HOOK_##HOOK, NUM, rc);	\
 } while (0)
 #else
-#define LSM_HOOK_COUNT(HOOK, NUM) do { } while (0)
+#define LSM_HOOK_COUNT(HOOK) do { } while (0)
+#define LSM_HOOK_COUNT_INT(HOOK, rc) do { } while (0)
+#define LSM_HOOK_COUNT_ENDED(HOOK, NUM, rc) do { } while (0)
 #endif
 
 #endif /* _LINUX_STACKER_H */

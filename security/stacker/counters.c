@@ -2,9 +2,9 @@
 /*
  * Stacker: the call and denial counters of each hosted module, which securityfs's "stats"
  * reads. Denials are counted on the denial path, always. Hook calls are counted only while
- * counting is switched on: a built-in module's per framework slot (stacker_verdict() for int
- * hooks, LSM_HOOK_COUNT() in security.c's void hook loop), a loaded module's by the run-time
- * hooks that call it.
+ * counting is switched on: a built-in module's per framework slot, once per hook call at its
+ * end (LSM_HOOK_COUNT(); stacker_verdict() for an int hook that ended early), a loaded module's
+ * by the run-time hooks that call it.
  */
 
 #include "stacker.h"
@@ -17,8 +17,8 @@
 
 DEFINE_PER_CPU(struct stacker_counts[STACKER_MAX_MODULES], stacker_counts);
 
-/* Indexed by hook and framework slot, like static_calls_table; see LSM_HOOK_VERDICT(). */
-DEFINE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
+/* Indexed by hook and framework slot, like static_calls_table; see LSM_HOOK_COUNT(). */
+static DEFINE_PER_CPU(unsigned long[__STACKER_HOOK_MAX][MAX_LSM_COUNT], stacker_hook_calls);
 
 /*
  * Whether hook calls are counted: off unless asked for, so that the hot path pays a branch that
@@ -65,6 +65,81 @@ void stacker_count_calls_set(bool on)
 		static_branch_enable(&stacker_count_calls);
 	else
 		static_branch_disable(&stacker_count_calls);
+}
+
+/**
+ * stacker_count_slots() - count a call of each framework slot of a hook in use
+ * @hook: the hook's index
+ * @slots: its slots in static_calls_table
+ *
+ * For LSM_HOOK_COUNT(), at the end of a hook that called every slot in use: those before the
+ * first that is off.
+ *
+ * Context: Any context a hook runs in, while counting is on.
+ */
+void stacker_count_slots(enum stacker_hook hook, const struct lsm_static_call *slots)
+{
+	int slot;
+
+	for (slot = 0; slot < MAX_LSM_COUNT && static_key_enabled(&slots[slot].active->key); slot++)
+		this_cpu_inc(stacker_hook_calls[hook][slot]);
+}
+
+/**
+ * stacker_count_int_hook() - count the calls of an int hook at its end
+ * @hook: the hook's index
+ * @slots: its slots in static_calls_table
+ * @rc: the hook's result
+ * @allowed: its default result
+ *
+ * For LSM_HOOK_COUNT_INT(): with the default result, every slot in use was called; a hook that
+ * another result ended was counted by stacker_verdict().
+ *
+ * Context: Any context a hook runs in, while counting is on.
+ * Return: @rc.
+ */
+int stacker_count_int_hook(enum stacker_hook hook, const struct lsm_static_call *slots, int rc,
+			   int allowed)
+{
+	if (rc == allowed)
+		stacker_count_slots(hook, slots);
+	return rc;
+}
+
+/**
+ * stacker_count_ended() - count the calls of an int hook that ended before its last slot
+ * @hook: the hook's index
+ * @last: the slot whose result other than the default ended it
+ *
+ * Every slot up to @last was called, each before it returned the default.
+ *
+ * Context: Any context a hook runs in.
+ */
+void stacker_count_ended(enum stacker_hook hook, int last)
+{
+	int slot;
+
+	if (!static_branch_unlikely(&stacker_count_calls))
+		return;
+	for (slot = 0; slot <= last; slot++)
+		this_cpu_inc(stacker_hook_calls[hook][slot]);
+}
+
+/**
+ * stacker_count_result() - count the calls of an int hook that a result ended
+ * @hook: the hook's index
+ * @last: the slot whose result ended it
+ * @rc: that result, other than the default and not a denial (see stacker_verdict())
+ *
+ * For LSM_HOOK_COUNT_ENDED(), while counting is on.
+ *
+ * Context: Any context a hook runs in.
+ * Return: @rc.
+ */
+int stacker_count_result(enum stacker_hook hook, int last, int rc)
+{
+	stacker_count_ended(hook, last);
+	return rc;
 }
 
 /**

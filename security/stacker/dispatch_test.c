@@ -196,6 +196,38 @@ static void stacker_dispatch_capability_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, after - before, 1);
 }
 
+/*
+ * While counting is on, each call of a slot counts once: at the hook's end for every slot
+ * called, or up to the slot whose result ended it (a denial or another result), and a denial
+ * that a permissive module's verdict dropped is not counted again at the end.
+ */
+static void stacker_dispatch_counts_each_slot_called(struct kunit *test)
+{
+	struct stacker_entry *a = entry("test_a"), *b = entry("test_b");
+	unsigned long a0, b0, a1, b1;
+	u32 secid;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, stacker_set_mode("test_a", STACKER_PERMISSIVE, NULL), 0);
+	count_calls(true);
+	preempt_disable();
+	a0 = stacker_calls(a);
+	b0 = stacker_calls(b);
+	getpgid_with(-EACCES, 0);	/* dropped: a, b */
+	security_cred_getsecid(current_cred(), &secid);	/* a void hook: a, b */
+	getpgid_with(-EPERM, 0);	/* a denial ends it at a: a */
+	getpgid_with(-ENOMEM, 0);	/* another result ends it at a: a */
+	getpgid_with(0, -EPERM);	/* a denial ends it at b: a, b */
+	getpgid_with(0, 0);		/* a, b */
+	a1 = stacker_calls(a);
+	b1 = stacker_calls(b);
+	preempt_enable();
+	count_calls(false);
+	KUNIT_EXPECT_EQ(test, a1 - a0, 6);
+	KUNIT_EXPECT_EQ(test, b1 - b0, 4);
+}
+
 /* Counting off, as shipped: a call is not counted. */
 static void stacker_dispatch_calls_not_counted_when_off(struct kunit *test)
 {
@@ -222,6 +254,7 @@ static struct kunit_case stacker_dispatch_cases[] = {
 	KUNIT_CASE(stacker_dispatch_alloc_unwinds),
 	KUNIT_CASE(stacker_dispatch_permissive),
 	KUNIT_CASE(stacker_dispatch_capability_once),
+	KUNIT_CASE(stacker_dispatch_counts_each_slot_called),
 	{}
 };
 

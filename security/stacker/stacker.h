@@ -100,7 +100,7 @@ void stacker_log_set(const struct stacker_entry *e, bool on);
 
 /*
  * Per hosted module (indexed like stacker_entries) and CPU: its denials, and a loaded module's
- * hook calls (a built-in module's are counted per framework slot, stacker_hook_calls).
+ * hook calls (a built-in module's are counted per framework slot, in counters.c).
  */
 struct stacker_counts {
 	unsigned long denials;
@@ -116,13 +116,6 @@ static inline void stacker_count_denial(const struct stacker_entry *e)
 	this_cpu_inc(stacker_counts[e - stacker_entries].denials);
 }
 
-/* A call of an int hook's framework slot, while counting is on (see LSM_HOOK_VERDICT()). */
-static inline void stacker_count_call(enum stacker_hook hook, int slot)
-{
-	if (static_branch_unlikely(&stacker_count_calls))
-		this_cpu_inc(stacker_hook_calls[hook][slot]);
-}
-
 void stacker_clear_counts(const struct stacker_entry *e);
 unsigned long stacker_denials(const struct stacker_entry *e);
 unsigned long stacker_calls(const struct stacker_entry *e);
@@ -130,7 +123,7 @@ bool stacker_counting_calls(void);
 void stacker_count_calls_set(bool on);
 #else
 static inline void stacker_count_denial(const struct stacker_entry *e) {}
-static inline void stacker_count_call(enum stacker_hook hook, int slot) {}
+static inline void stacker_count_ended(enum stacker_hook hook, int last) {}
 static inline void stacker_clear_counts(const struct stacker_entry *e) {}
 static inline unsigned long stacker_denials(const struct stacker_entry *e) { return 0; }
 static inline unsigned long stacker_calls(const struct stacker_entry *e) { return 0; }

@@ -133,30 +133,30 @@ bool stacker_module_permissive(const struct lsm_id *lsmid)
 }
 
 /**
- * stacker_verdict() - count an int hook's call and decide on its result
+ * stacker_verdict() - decide on a denial of an int hook
+ * @rc: the denial the hook returned, -EACCES or -EPERM (an int; first and as a long, GCC keeps
+ *      it where the call returned it and tests it there, widening it only on the way here)
  * @hl: the hook that returned it
  * @hook: the hook's index
  * @slot: the framework slot @hl was called from
- * @rc: what the hook returned
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial of a built-in hosted module goes to stacker_judge(); every other result, and every
- * result of an LSM the stacker does not host, its own run-time hooks included (they judge their
- * modules' results themselves), is returned as it is.
+ * A denial of a built-in hosted module goes to stacker_judge(); one of an LSM the stacker does
+ * not host, its own run-time hooks included (they judge their modules' denials themselves), is
+ * returned as it is. A denial that ends the hook counts its calls, which then do not reach
+ * LSM_HOOK_COUNT_INT(). LSM_HOOK_VERDICT() calls it.
  *
- * Context: Any context a hook runs in. Called for results other than the default, and for
- * every result while hook calls are counted.
- * Return: the result the framework acts on.
+ * Context: Any context a hook runs in.
+ * Return: the result the framework acts on: @rc, or @allowed for a permissive module's denial.
  */
-int stacker_verdict(const struct security_hook_list *hl, enum stacker_hook hook, int slot,
-		    int rc, int allowed, bool quiet)
+int stacker_verdict(long rc, const struct security_hook_list *hl, enum stacker_hook hook,
+		    int slot, int allowed, bool quiet)
 {
-	const struct stacker_entry *e;
+	const struct stacker_entry *e = stacker_entry_of(hl->lsmid);
+	int ret = e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
 
-	stacker_count_call(hook, slot);
-	if (rc != -EACCES && rc != -EPERM)
-		return rc;
-	e = stacker_entry_of(hl->lsmid);
-	return e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
+	if (ret != allowed)
+		stacker_count_ended(hook, slot);
+	return ret;
 }
