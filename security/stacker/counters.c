@@ -3,8 +3,8 @@
  * Stacker: the call and denial counters of each hosted module, which securityfs's "stats"
  * reads. Denials are counted on the denial path, always. Hook calls are counted only while
  * counting is switched on: a built-in module's per framework slot, once per hook call at its
- * end (LSM_HOOK_COUNT(); stacker_verdict() for an int hook that ended early), a loaded module's
- * by the run-time hooks that call it.
+ * end (LSM_HOOK_COUNT(), LSM_HOOK_COUNT_INT()) or where a result ended it (stacker_count_ended()),
+ * a loaded module's by the run-time hooks that call it.
  */
 
 #include "stacker.h"
@@ -93,7 +93,7 @@ void stacker_count_slots(enum stacker_hook hook, const struct lsm_static_call *s
  * @allowed: its default result
  *
  * For LSM_HOOK_COUNT_INT(): with the default result, every slot in use was called; a hook that
- * another result ended was counted by stacker_verdict().
+ * another result ended was counted where it ended (stacker_count_ended()).
  *
  * Context: Any context a hook runs in, while counting is on.
  * Return: @rc.
