@@ -364,8 +364,7 @@ DECLARE_STATIC_KEY_FALSE(stacker_count_calls);
 void stacker_count_slots(enum stacker_hook hook, const struct lsm_static_call *slots);
 int stacker_count_int_hook(enum stacker_hook hook, const struct lsm_static_call *slots, int rc,
 			   int allowed);
-void stacker_count_ended(enum stacker_hook hook, int last);
-int stacker_count_result(enum stacker_hook hook, int last, int rc);
+int stacker_count_ended(enum stacker_hook hook, int last, int rc);
 #endif
 
 #endif /* CONFIG_SECURITY_STACKER */
@@ -409,7 +408,7 @@ int stacker_count_result(enum stacker_hook hook, int last, int rc);
  * use. A hook that reaches its end with the default result called every slot in use (slots are
  * filled in order, and the first that is off ends the hook); an int hook that another result
  * ended was counted up to that slot, by stacker_verdict() for a denial, LSM_HOOK_COUNT_ENDED()
- * for another result. stacker_count_int_hook() and stacker_count_result() return @rc, so that
+ * for another result. stacker_count_int_hook() and stacker_count_ended() return @rc, so that
  * the hook need not keep it in a register of its own across the call.
  */
 #ifdef CONFIG_SECURITY_STACKER_STATS
@@ -430,7 +429,7 @@ do {										\
 #define LSM_HOOK_COUNT_ENDED(HOOK, NUM, rc)					\
 do {										\
 	if (static_branch_unlikely(&stacker_count_calls))			\
-		rc = stacker_count_result(STACKER_HOOK_##HOOK, NUM, rc);	\
+		rc = stacker_count_ended(STACKER_HOOK_##HOOK, NUM, rc);		\
 } while (0)
 #else
 #define LSM_HOOK_COUNT(HOOK) do { } while (0)

@@ -107,38 +107,24 @@ int stacker_count_int_hook(enum stacker_hook hook, const struct lsm_static_call 
 }
 
 /**
- * stacker_count_ended() - count the calls of an int hook that ended before its last slot
+ * stacker_count_ended() - count the calls of an int hook that a result ended
  * @hook: the hook's index
  * @last: the slot whose result other than the default ended it
+ * @rc: that result
  *
- * Every slot up to @last was called, each before it returned the default.
+ * Every slot up to @last was called, each before it returned the default. For
+ * stacker_verdict() (a denial) and LSM_HOOK_COUNT_ENDED() (another result).
  *
  * Context: Any context a hook runs in.
+ * Return: @rc, so that the hook need not keep it in a register of its own across the call.
  */
-void stacker_count_ended(enum stacker_hook hook, int last)
+int stacker_count_ended(enum stacker_hook hook, int last, int rc)
 {
 	int slot;
 
-	if (!static_branch_unlikely(&stacker_count_calls))
-		return;
-	for (slot = 0; slot <= last; slot++)
-		this_cpu_inc(stacker_hook_calls[hook][slot]);
-}
-
-/**
- * stacker_count_result() - count the calls of an int hook that a result ended
- * @hook: the hook's index
- * @last: the slot whose result ended it
- * @rc: that result, other than the default and not a denial (see stacker_verdict())
- *
- * For LSM_HOOK_COUNT_ENDED(), while counting is on.
- *
- * Context: Any context a hook runs in.
- * Return: @rc.
- */
-int stacker_count_result(enum stacker_hook hook, int last, int rc)
-{
-	stacker_count_ended(hook, last);
+	if (static_branch_unlikely(&stacker_count_calls))
+		for (slot = 0; slot <= last; slot++)
+			this_cpu_inc(stacker_hook_calls[hook][slot]);
 	return rc;
 }
 

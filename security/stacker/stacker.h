@@ -123,7 +123,7 @@ bool stacker_counting_calls(void);
 void stacker_count_calls_set(bool on);
 #else
 static inline void stacker_count_denial(const struct stacker_entry *e) {}
-static inline void stacker_count_ended(enum stacker_hook hook, int last) {}
+static inline int stacker_count_ended(enum stacker_hook hook, int last, int rc) { return rc; }
 static inline void stacker_clear_counts(const struct stacker_entry *e) {}
 static inline unsigned long stacker_denials(const struct stacker_entry *e) { return 0; }
 static inline unsigned long stacker_calls(const struct stacker_entry *e) { return 0; }

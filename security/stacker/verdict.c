@@ -156,7 +156,5 @@ int stacker_verdict(long rc, const struct security_hook_list *hl, enum stacker_h
 	const struct stacker_entry *e = stacker_entry_of(hl->lsmid);
 	int ret = e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
 
-	if (ret != allowed)
-		stacker_count_ended(hook, slot);
-	return ret;
+	return ret == allowed ? ret : stacker_count_ended(hook, slot, ret);
 }
