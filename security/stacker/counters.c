@@ -54,7 +54,8 @@ bool stacker_counting_calls(void)
  * stacker_count_calls_set() - switch the counting of hook calls on or off
  * @on: whether to count
  *
- * The counts kept so far stay; off, they stop growing.
+ * The counts kept so far stay; off, they stop growing. A loaded module's calls are counted by
+ * the run-time hooks, which its slots call again while counting is on.
  *
  * Context: Process context, under stacker_config_mutex.
  */
@@ -65,6 +66,7 @@ void stacker_count_calls_set(bool on)
 		static_branch_enable(&stacker_count_calls);
 	else
 		static_branch_disable(&stacker_count_calls);
+	stacker_loadable_redirect();
 }
 
 /**

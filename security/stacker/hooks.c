@@ -47,6 +47,19 @@ const struct security_hook_list *stacker_slot_hook(enum stacker_hook hook, int s
 }
 
 /**
+ * stacker_slot_target() - the function a framework static-call slot calls
+ * @hook: the hook's index
+ * @slot: the slot, below MAX_LSM_COUNT
+ *
+ * Context: Any context.
+ * Return: the function the slot's static call calls now.
+ */
+void *stacker_slot_target(enum stacker_hook hook, int slot)
+{
+	return READ_ONCE(hook_table[hook].scalls[slot].key->func);
+}
+
+/**
  * stacker_implements() - whether a module has a hook registered with the framework
  * @m: the module
  * @hook: the hook's index

@@ -24,7 +24,10 @@
  * stacker_loaded_hook's @sleepable), under loaded_srcu otherwise. An array is never changed
  * while published: each hook has two, and a change fills the one not published, publishes it,
  * and waits for the readers of both kinds, after which the old one is free for the next
- * change. Nothing is allocated, so unregistration cannot fail. When stacker_unregister_module()
+ * change. While one loaded module implements a hook with a function that does not sleep, the
+ * hook's framework slot calls that function itself, with no run-time hook in between, as it
+ * calls a built-in module's (loaded_direct): the change that ends this waits for Tasks RCU.
+ * Nothing is allocated, so unregistration cannot fail. When stacker_unregister_module()
  * returns, no CPU runs or will run the module's code, sleeping hooks included, and its entry is
  * free; the values it left on live objects are freed with their objects, and its caches when the
  * last of them is gone (loaded_values.c).
@@ -32,6 +35,7 @@
 
 #include "stacker.h"
 
+#include <linux/bits.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -43,6 +47,7 @@
 #include <linux/ratelimit.h>
 #include <linux/seq_file.h>
 #include <linux/srcu.h>
+#include <linux/static_call.h>
 #include <linux/string.h>
 
 /* "stacker.loadable=": the names of the modules that may be loaded, comma-separated. */
@@ -73,12 +78,21 @@ enum loadable_hook {
 	__LOADABLE_MAX
 };
 
-/* The run-time hooks called where nothing may sleep: no sleepable function for them. */
-static const bool loadable_atomic[__LOADABLE_MAX] = {
+/*
+ * What loadable_hooks.h says of each run-time hook: LOADABLE_ATOMIC, called where nothing may
+ * sleep (no sleepable function for it); LOADABLE_FILTERED, its arguments changed on the way
+ * (its slot never calls a module's function directly).
+ */
+#define LOADABLE_ATOMIC		BIT(0)
+#define LOADABLE_FILTERED	BIT(1)
+static const u8 loadable_flags[__LOADABLE_MAX] = {
 #define LOADABLE_HOOK(NAME, PROTO, ARGS)
 #define LOADABLE_ATOMIC_HOOK(NAME, PROTO, ARGS) \
-	[LOADABLE_##NAME] = true,
+	[LOADABLE_##NAME] = LOADABLE_ATOMIC,
+#define LOADABLE_FILTERED_HOOK(NAME, PROTO, ARGS) \
+	[LOADABLE_##NAME] = LOADABLE_FILTERED,
 #include "loadable_hooks.h"
+#undef LOADABLE_FILTERED_HOOK
 #undef LOADABLE_ATOMIC_HOOK
 #undef LOADABLE_HOOK
 };
@@ -179,9 +193,11 @@ static __always_inline const struct loaded_calls *loaded_calls_srcu(enum loadabl
 }
 
 /*
- * One run-time hook per hook of loadable_hooks.h. The usual case, one loaded module whose
- * function does not sleep (@direct), is called under RCU, which costs nothing on a kernel
- * without preemption, with no loop and no register saved but the array's address. Every other
+ * One run-time hook per hook of loadable_hooks.h. Its slot calls the usual case, one loaded
+ * module whose function does not sleep, directly (loaded_direct); the run-time hook still
+ * calls it while calls are counted, for a hook that changes its arguments, and while a slot
+ * changes. Then (@direct) it calls it under RCU, which costs nothing on a kernel without
+ * preemption, with no loop and no register saved but the array's address. Every other
  * array is read again, and called, under loaded_srcu in a function of its own
  * (loaded_srcu_<hook>()): the SRCU read side is out of line, and would make the RCU path save
  * registers.
@@ -284,6 +300,89 @@ void __init stacker_loadable_register(const struct lsm_id *lsmid)
 	security_add_hooks(loadable_hooks, ARRAY_SIZE(loadable_hooks), lsmid);
 }
 
+/*
+ * A run-time hook's slot that calls a loaded module's function itself, not the run-time hook:
+ * the function @fn, of module @e; NULL while the slot calls the run-time hook. Written under
+ * stacker_config_mutex by loaded_publish(), which sets both before it points the slot at @fn
+ * and clears them once the slot calls the run-time hook again and no call of @fn is under way.
+ * Read by stacker_loaded_direct(), on the denial path.
+ */
+static struct {
+	void *fn;
+	struct stacker_entry *e;
+} loaded_direct[__LOADABLE_MAX];
+
+/* The framework slot that holds run-time hook @h: found once the slots are settled. */
+static struct lsm_static_call *loaded_slot(int h)
+{
+	struct lsm_static_call *scall = loadable_hooks[h].scalls;
+	int i;
+
+	for (i = 0; i < MAX_LSM_COUNT; i++, scall++)
+		if (scall->hl == &loadable_hooks[h])
+			return scall;
+	return NULL;
+}
+
+/*
+ * Point run-time hook @h's slot at @fn, or back at the run-time hook if @fn is NULL. The slot's
+ * key, its static branch and static_calls_table stay as they are; only what the call calls
+ * changes, as the framework set it at boot (lsm_static_call_init()).
+ */
+static void loaded_redirect(int h, void *fn)
+{
+	struct lsm_static_call *scall = loaded_slot(h);
+
+	if (WARN_ON(!scall))
+		return;
+	__static_call_update(scall->key, scall->trampoline,
+			     fn ?: loadable_hooks[h].hook.lsm_func_addr);
+}
+
+/*
+ * The function run-time hook @h's slot may call itself, given its calls @c: that of the only
+ * loaded module that implements it, if it does not sleep (the slot's caller holds no read-side
+ * lock: loaded_publish() waits with synchronize_rcu_tasks()), takes the hook's arguments as
+ * they are, and is not counted (the run-time hook counts a loaded module's calls). NULL if none.
+ */
+static void *direct_fn(const struct loaded_calls *c, int h)
+{
+	if (!c || !c->direct || (loadable_flags[h] & LOADABLE_FILTERED) || stacker_counting_calls())
+		return NULL;
+	return c->call[0].fn.lsm_func_addr;
+}
+
+/**
+ * stacker_loaded_direct() - the loaded module whose function a framework slot called itself
+ * @hl: the hook registered in the slot, which returned a denial
+ * @hook: the hook's index
+ * @slot: the slot
+ *
+ * A denial that a run-time hook returned was judged there; one that a loaded module's function
+ * returned, called by the slot itself, is stacker_verdict()'s to judge, as a built-in module's.
+ * Only while the slot changes can the two be taken for each other: a denial under way then may
+ * be judged twice (counted and logged twice), or not at all (enforced as the module returned
+ * it, whatever its mode), never as another module's (loaded_publish()).
+ *
+ * Context: Any context a hook runs in.
+ * Return: the module's entry, or NULL if @hl is not a run-time hook or its slot calls it.
+ */
+const struct stacker_entry *stacker_loaded_direct(const struct security_hook_list *hl,
+						  enum stacker_hook hook, int slot)
+{
+	int h;
+	void *fn;
+
+	if (hl < loadable_hooks || hl >= loadable_hooks + ARRAY_SIZE(loadable_hooks))
+		return NULL;
+	h = hl - loadable_hooks;
+	fn = READ_ONCE(loaded_direct[h].fn);
+	if (!fn || fn != stacker_slot_target(hook, slot))
+		return NULL;
+	smp_rmb();	/* @e after @fn: pairs with smp_wmb() in loaded_direct_update(). */
+	return READ_ONCE(loaded_direct[h].e);
+}
+
 static bool is_loaded(const struct stacker_entry *e)
 {
 	return e->module.name && e->module.owner;
@@ -309,13 +408,48 @@ static void add_call(struct loaded_calls *c, struct stacker_entry *e, int h)
 }
 
 /*
+ * After loaded_publish() has published every hook's calls and waited: point each slot whose
+ * hook now has a function to call directly (direct_fn()) at it, and forget the function of each
+ * slot that loaded_publish() pointed back at its run-time hook.
+ */
+static void loaded_direct_update(void)
+{
+	int h;
+
+	for (h = 0; h < __LOADABLE_MAX; h++) {
+		const struct loaded_calls *c =
+			rcu_dereference_protected(loaded_calls[h],
+						  lockdep_is_held(&stacker_config_mutex));
+		void *fn = direct_fn(c, h);
+
+		if (fn == loaded_direct[h].fn)
+			continue;
+		WRITE_ONCE(loaded_direct[h].e, fn ? c->call[0].e : NULL);
+		smp_wmb();	/* See stacker_loaded_direct(). */
+		WRITE_ONCE(loaded_direct[h].fn, fn);
+		/*
+		 * The slot is patched after: the text patching synchronizes every CPU, so a call
+		 * that reaches @fn through the slot finds both fields set.
+		 */
+		if (fn)
+			loaded_redirect(h, fn);
+	}
+}
+
+/*
  * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
  * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
  * arrays this replaced: neither an RCU reader nor an SRCU one (a reader that found an array it
- * cannot call under RCU leaves RCU for SRCU, and reads the pointer again there).
+ * cannot call under RCU leaves RCU for SRCU, and reads the pointer again there). A slot that
+ * called a module's function itself (loaded_direct) and must no longer is pointed back at its
+ * run-time hook first; no read-side lock covers such a call, so the wait is then also for every
+ * task that may be inside the function or between its return and stacker_verdict(): preempted
+ * (synchronize_rcu_tasks()) or with preemption off, in an interrupt included
+ * (synchronize_rcu()). Only then are slots pointed at functions anew.
  */
 static void loaded_publish(const struct stacker_entry *leaving)
 {
+	bool changed = false, redirected = false;
 	int h, i, pos;
 
 	lockdep_assert_held(&stacker_config_mutex);
@@ -337,6 +471,10 @@ static void loaded_publish(const struct stacker_entry *leaving)
 			}
 		}
 		c->direct = c->count == 1 && !c->sleeps;
+		if (loaded_direct[h].fn && loaded_direct[h].fn != direct_fn(c, h)) {
+			loaded_redirect(h, NULL);
+			redirected = true;
+		}
 		if (!old && !c->count)
 			continue;
 		/*
@@ -350,9 +488,29 @@ static void loaded_publish(const struct stacker_entry *leaving)
 		rcu_assign_pointer(loaded_calls[h], c->count ? c : NULL);
 		if (!old != !c->count)
 			security_toggle_hook(&loadable_hooks[h], c->count);
+		changed = true;
 	}
+	if (!changed && !redirected)
+		return;
 	synchronize_rcu();
 	synchronize_srcu(&loaded_srcu);
+	if (redirected)
+		synchronize_rcu_tasks();
+	loaded_direct_update();
+}
+
+/**
+ * stacker_loadable_redirect() - decide again which slots call a loaded module directly
+ *
+ * For stacker_count_calls_set(): a loaded module's calls are counted by the run-time hook, so
+ * while calls are counted every slot calls its run-time hook.
+ *
+ * Context: Process context, with stacker_config_mutex held; may wait for grace periods.
+ */
+void stacker_loadable_redirect(void)
+{
+	lockdep_assert_held(&stacker_config_mutex);
+	loaded_publish(NULL);
 }
 
 /* Whether "stacker.loadable=" names @name. */
@@ -399,7 +557,8 @@ static int check_module(const struct stacker_module *m)
 			       stacker_hook_name(hook));
 			return -EINVAL;
 		}
-		if (m->loaded_hooks[i].sleepable && loadable_atomic[loadable_index(hook)]) {
+		if (m->loaded_hooks[i].sleepable &&
+		    (loadable_flags[loadable_index(hook)] & LOADABLE_ATOMIC)) {
 			pr_err("loading \"%s\" refused: hook %s is called where nothing may sleep\n",
 			       m->name, stacker_hook_name(hook));
 			return -EINVAL;

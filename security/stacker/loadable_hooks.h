@@ -9,8 +9,10 @@
  * to confine file access, execution, signals and tracing and to keep values on creds and inodes;
  * and, as LOADABLE_VOID_HOOK(), the void hook a module needs to keep its value on a cred that
  * KEYCTL_SESSION_TO_PARENT hands to a parent (cred_transfer). LOADABLE_ATOMIC_HOOK() marks an
- * int hook called where nothing may sleep: a module's function for it cannot be sleepable. An
- * includer that does not tell them apart defines LOADABLE_HOOK() alone.
+ * int hook called where nothing may sleep: a module's function for it cannot be sleepable.
+ * LOADABLE_FILTERED_HOOK() marks a hook whose arguments the stacker changes on the way, so its
+ * framework slot never calls a module's function directly (loadable.c). An includer that does
+ * not tell them apart defines LOADABLE_HOOK() alone.
  * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
  * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
  * array, and must add none.
@@ -22,6 +24,10 @@
 #ifndef LOADABLE_ATOMIC_HOOK
 #define LOADABLE_ATOMIC_HOOK(NAME, PROTO, ARGS) LOADABLE_HOOK(NAME, PROTO, ARGS)
 #define LOADABLE_ATOMIC_HOOK_DEFAULTED
+#endif
+#ifndef LOADABLE_FILTERED_HOOK
+#define LOADABLE_FILTERED_HOOK(NAME, PROTO, ARGS) LOADABLE_HOOK(NAME, PROTO, ARGS)
+#define LOADABLE_FILTERED_HOOK_DEFAULTED
 #endif
 
 LOADABLE_HOOK(bprm_check_security, (struct linux_binprm *bprm), (bprm))
@@ -42,10 +48,10 @@ LOADABLE_HOOK(file_permission, (struct file *file, int mask), (file, mask))
 LOADABLE_HOOK(file_truncate, (struct file *file), (file))
 LOADABLE_HOOK(inode_create, (struct inode *dir, struct dentry *dentry, umode_t mode),
 	      (dir, dentry, mode))
-LOADABLE_HOOK(inode_init_security, (struct inode *inode, struct inode *dir,
-				    const struct qstr *qstr, struct xattr *xattrs,
-				    int *xattr_count),
-	      (inode, dir, qstr, NULL, NULL))
+LOADABLE_FILTERED_HOOK(inode_init_security, (struct inode *inode, struct inode *dir,
+					     const struct qstr *qstr, struct xattr *xattrs,
+					     int *xattr_count),
+		       (inode, dir, qstr, NULL, NULL))
 LOADABLE_HOOK(inode_link, (struct dentry *old_dentry, struct inode *dir,
 			   struct dentry *new_dentry),
 	      (old_dentry, dir, new_dentry))
@@ -86,4 +92,8 @@ LOADABLE_ATOMIC_HOOK(task_kill, (struct task_struct *p, struct kernel_siginfo *i
 #ifdef LOADABLE_ATOMIC_HOOK_DEFAULTED
 #undef LOADABLE_ATOMIC_HOOK
 #undef LOADABLE_ATOMIC_HOOK_DEFAULTED
+#endif
+#ifdef LOADABLE_FILTERED_HOOK_DEFAULTED
+#undef LOADABLE_FILTERED_HOOK
+#undef LOADABLE_FILTERED_HOOK_DEFAULTED
 #endif

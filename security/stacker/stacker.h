@@ -136,6 +136,7 @@ int __must_check stacker_parse_mode(char *buf, char **name, enum stacker_mode *m
 const char *stacker_hook_name(enum stacker_hook hook);
 bool stacker_implements(const struct stacker_module *m, enum stacker_hook hook);
 const struct security_hook_list *stacker_slot_hook(enum stacker_hook hook, int slot);
+void *stacker_slot_target(enum stacker_hook hook, int slot);
 
 /* layout.c */
 bool stacker_values_valid(const struct stacker_module *m);
@@ -163,6 +164,9 @@ void __init stacker_loadable_register(const struct lsm_id *lsmid);
 void stacker_loadable_lock(void);
 bool stacker_loadable_named(void);
 bool stacker_loaded_implements(const struct stacker_module *m, enum stacker_hook hook);
+const struct stacker_entry *stacker_loaded_direct(const struct security_hook_list *hl,
+						  enum stacker_hook hook, int slot);
+void stacker_loadable_redirect(void);
 void stacker_value_caches_destroy(unsigned int list);
 void stacker_value_free_hooks_on(unsigned long kinds);
 /* loaded_values.c */
@@ -188,6 +192,16 @@ static inline bool stacker_loaded_implements(const struct stacker_module *m,
 					     enum stacker_hook hook)
 {
 	return false;
+}
+
+static inline const struct stacker_entry *
+stacker_loaded_direct(const struct security_hook_list *hl, enum stacker_hook hook, int slot)
+{
+	return NULL;
+}
+
+static inline void stacker_loadable_redirect(void)
+{
 }
 
 /* Built-in modules' list ids live as long as the kernel: their values are not counted. */

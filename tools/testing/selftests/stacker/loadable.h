@@ -104,15 +104,21 @@ static inline int module_line(const char *file, const char *prefix, char *line, 
 	return 0;
 }
 
-static inline int sandbox_denials(unsigned long *denials)
+static inline int sandbox_stats(unsigned long *calls, unsigned long *denials)
 {
 	char line[128];
-	unsigned long calls;
 
 	if (module_line(STACKER "stats", "sandbox ", line, sizeof(line)) ||
-	    sscanf(line, "sandbox %lu %lu", &calls, denials) != 2)
+	    sscanf(line, "sandbox %lu %lu", calls, denials) != 2)
 		return -1;
 	return 0;
+}
+
+static inline int sandbox_denials(unsigned long *denials)
+{
+	unsigned long calls;
+
+	return sandbox_stats(&calls, denials);
 }
 
 static inline int enter(void)

@@ -516,6 +516,47 @@ TEST(permissive_sandbox_logs_and_allows)
 	close(kmsg);
 }
 
+/* Open and close OLD_FILE @n times, outside the sandbox: each open calls its file_open. */
+static int open_old_file(int n)
+{
+	int fd;
+
+	while (n--) {
+		fd = open(OLD_FILE, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || close(fd))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A loaded module's calls are counted while counting is on, and only then. While nothing is
+ * counted, the framework slot calls the sample's file_open itself; switched on, counting
+ * points it back at the run-time hook, which counts.
+ */
+TEST(sandbox_calls_counted_while_counting)
+{
+	unsigned long calls[3], denials;
+	char was[8];
+
+	if (locked())
+		SKIP(return, "the stacker is locked");
+	if (!loaded())
+		SKIP(return, "sandbox not loaded");
+	make_old_file(_metadata);
+	ASSERT_LT(0, read_text(STACKER "count", was, sizeof(was)));
+	ASSERT_EQ(1, write_str(STACKER "count", "1"));
+	ASSERT_EQ(0, sandbox_stats(&calls[0], &denials));
+	ASSERT_EQ(0, open_old_file(10));
+	ASSERT_EQ(1, write_str(STACKER "count", "0"));
+	ASSERT_EQ(0, sandbox_stats(&calls[1], &denials));
+	ASSERT_EQ(0, open_old_file(10));
+	ASSERT_EQ(0, sandbox_stats(&calls[2], &denials));
+	ASSERT_EQ(1, write_str(STACKER "count", was[0] == '1' ? "1" : "0"));
+	EXPECT_LE(calls[0] + 10, calls[1]);
+	EXPECT_EQ(calls[1], calls[2]);
+}
+
 /*
  * One worker per CPU, in the sandbox: create, write, reopen and unlink files, and fork, until
  * told to stop. Every step is allowed with the module or without it; a failure is a bug.
