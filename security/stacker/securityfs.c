@@ -14,6 +14,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_choices.h>
 #include <linux/uaccess.h>
 
 /* Longest write accepted by "mode" and "lock". */
@@ -265,7 +266,7 @@ static int log_show(struct seq_file *m, void *v)
 		const struct stacker_entry *e = &stacker_entries[i];
 
 		if (e->module.name && stacker_mode_of(e) != STACKER_DISABLED)
-			seq_printf(m, "%s %s\n", e->module.name, stacker_logs(e) ? "on" : "off");
+			seq_printf(m, "%s %s\n", e->module.name, str_on_off(stacker_logs(e)));
 	}
 	return 0;
 }

@@ -12,6 +12,7 @@
 
 #include <kunit/test.h>
 #include <linux/ktime.h>
+#include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
 #include <linux/sched.h>
@@ -382,7 +383,7 @@ static void stacker_select_fuzz_random(struct kunit *test)
  */
 static void stacker_select_fuzz_permutations(struct kunit *test)
 {
-	int order[NR_PLAIN + 1], i, j, k, n, tmp, list;
+	int order[NR_PLAIN + 1], i, j, k, n, list;
 	struct fuzz f;
 	bool cap;
 
@@ -396,9 +397,7 @@ static void stacker_select_fuzz_permutations(struct kunit *test)
 		list = FIRST_PLAIN + NR_PLAIN + rnd(&f, 2);
 		for (i = NR_PLAIN; i > 0; i--) {
 			j = rnd(&f, i + 1);
-			tmp = order[i];
-			order[i] = order[j];
-			order[j] = tmp;
+			swap(order[i], order[j]);
 		}
 		for (i = 0; i < NR_PLAIN + 1; i++)
 			if (order[i] >= FIRST_PLAIN + NR_PLAIN)

@@ -80,14 +80,24 @@ else
 fi
 
 : > "$res/static-coccicheck.log"
-for d in $dirs; do
-	make -s -C "$src" O="$top/build/kernel-stacked" coccicheck MODE=report M="$d" \
-		SPFLAGS=--use-coccigrep J="${JOBS:-2}" > "$res/static-coccicheck-$(basename "$d").out" 2>&1
-	# Findings are "file:line:col-col: message"; the rest is spatch's command lines.
-	grep -E '^[^ ]+\.[ch]:[0-9]+:' "$res/static-coccicheck-$(basename "$d").out" >> "$res/static-coccicheck.log"
-	grep -q 'coccicheck failed' "$res/static-coccicheck-$(basename "$d").out" &&
-		echo "coccicheck failed on $d" >> "$res/static-coccicheck.log"
-done
+# One spatch run per script over all of the project's directories, copied under one root with
+# their paths (each run starts slowly: one root takes a third of the time of one per
+# directory). M= is absolute: coccicheck runs spatch from the build directory, where a relative
+# M= named a directory without sources, and every script matched nothing.
+cocci=$top/build/cocci
+rm -rf "$cocci" && mkdir -p "$cocci"
+# shellcheck disable=SC2086
+cp -r --parents $dirs "$cocci/"
+make -s -C "$src" O="$top/build/kernel-stacked" coccicheck MODE=report M="$cocci" \
+	SPFLAGS=--use-coccigrep J="${JOBS:-2}" > "$res/static-coccicheck.out" 2>&1
+# Findings are "file:line:col-col: message"; the rest is spatch's command lines.
+grep -E '^[^ ]+\.[ch]:[0-9]+:' "$res/static-coccicheck.out" | sed "s#$cocci/##" \
+	>> "$res/static-coccicheck.log"
+grep -q 'coccicheck failed' "$res/static-coccicheck.out" &&
+	echo "coccicheck failed" >> "$res/static-coccicheck.log"
+# A run that looked at no file proves nothing.
+grep -q '[1-9][0-9]* files match' "$res/static-coccicheck.out" ||
+	echo "coccicheck matched no file in $cocci" >> "$res/static-coccicheck.log"
 verdict coccicheck
 
 echo "$pass $fail" > "$res/static"
