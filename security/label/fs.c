@@ -131,10 +131,12 @@ static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, v
  * A new inode takes its creator's label, or its directory's when the directory transmutes for
  * the creator (transmuted_label()); a directory so made transmutes too. The label is stored as
  * security.label where xattrs are kept, and the transmuting mark as security.labeltransmute.
- * The floor is not stored: an inode without the attribute is "_" (d_instantiate), so storing
- * it would only cost an allocation and the file system's copy on every file that the many
- * tasks labelled "_" create. No slot is taken then: the file system's initxattrs stops at the
- * first slot without a name, which would hide the slots of the LSMs after this one.
+ * The floor is not stored where a file without the attribute is "_" anyway (label_default():
+ * no labeldef=), so that the many tasks labelled "_" pay no allocation and no copy in the file
+ * system for each file they create; under labeldef= it is, or the file would take the default
+ * when its inode is next read from disk. No slot is taken when nothing is stored: the file
+ * system's initxattrs stops at the first slot without a name, which would hide the slots of
+ * the LSMs after this one.
  */
 static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
@@ -153,7 +155,7 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	transmute = transmute && S_ISDIR(inode->i_mode);
 	label_inode_set(inode, label);
 	label_inode_set_transmute(inode, transmute);
-	if (label != label_floor)
+	if (label != label_floor || label_default(inode) != label_floor)
 		rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABEL, label_xattr_value(label),
 			       label->len);
 	if (!rc && transmute)
