@@ -383,10 +383,11 @@ static bool shared_writable(unsigned long prot, bool shared)
 /*
  * A new mapping reads the file, and a shared writable one writes it, as read() and write() do:
  * decided again for the descriptor's opener, as hook_file_permission() decides those, so that
- * a rule removed since the open reaches the descriptor's new mappings too. A mapping made
- * before stays: no hook of 6.12 revokes one (nor can SELinux or Smack).
+ * a rule removed since the open reaches the descriptor's new mappings too, and what mprotect()
+ * adds to an old one. A mapping made before stays as it is: no hook of 6.12 revokes one (nor
+ * can SELinux or Smack), nor sees mremap() extend one.
  */
-static int mapping_check(struct file *file, unsigned long prot, bool shared)
+static int mapping_check(struct file *file, unsigned long prot, bool shared, const char *hook)
 {
 	struct inode *inode = file_inode(file);
 	u32 access = 0;
@@ -398,7 +399,7 @@ static int mapping_check(struct file *file, unsigned long prot, bool shared)
 		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
-	return label_check_opener(file->f_cred, label_of_inode(inode), access, "mmap_file", inode);
+	return label_check_opener(file->f_cred, label_of_inode(inode), access, hook, inode);
 }
 
 static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned long prot,
@@ -413,24 +414,34 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
 	if (!rc && shared_writable(prot, shared))
 		rc = overwrite_check(file, "mmap_file");
-	return rc ?: mapping_check(file, prot, shared);
+	return rc ?: mapping_check(file, prot, shared, "mmap_file");
 }
 
-/* Making a mapping executable or shared-writable later asks what mapping it so at first would. */
+/*
+ * What mprotect() adds to a file mapping asks what mapping the file so at first would: x of the
+ * task, w through an append-only descriptor, and the reading or shared writing it adds, of the
+ * descriptor's opener (a mapping made for nothing, or for reading, while a rule held, would
+ * otherwise read or write the file after the rule was removed).
+ */
 static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 			      unsigned long prot)
 {
 	struct file *file = vma->vm_file;
+	bool shared = vma->vm_flags & VM_SHARED;
+	unsigned long added = prot;
 	int rc = 0;
 
 	if (!file)
 		return 0;
 	if ((prot & PROT_EXEC) && !(vma->vm_flags & VM_EXEC))
 		rc = file_check(file, LABEL_MAY_EXEC, "file_mprotect");
-	if (!rc && !(vma->vm_flags & VM_WRITE) &&
-	    shared_writable(prot, vma->vm_flags & VM_SHARED))
+	if (!rc && !(vma->vm_flags & VM_WRITE) && shared_writable(prot, shared))
 		rc = overwrite_check(file, "file_mprotect");
-	return rc;
+	if (vma->vm_flags & VM_READ)
+		added &= ~PROT_READ;
+	if (vma->vm_flags & VM_WRITE)
+		added &= ~PROT_WRITE;
+	return rc ?: mapping_check(file, added, shared, "file_mprotect");
 }
 
 static struct security_hook_list label_file_hooks[] __ro_after_init = {

@@ -252,6 +252,42 @@ static int map_for_writing(int fd)
 	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
 }
 
+/*
+ * A mapping made while the rule held, with no access (PROT_NONE) or for reading only: what
+ * mprotect() adds to it after the revocation asks what a new mapping would.
+ */
+static void *premapped;
+
+static int open_file_mapped(int prot)
+{
+	int fd = open_file();
+
+	if (fd < 0)
+		return -1;
+	premapped = mmap(NULL, 4096, prot, MAP_SHARED, fd, 0);
+	return premapped == MAP_FAILED ? -1 : fd;
+}
+
+static int open_file_mapped_for_nothing(void)
+{
+	return open_file_mapped(PROT_NONE);
+}
+
+static int open_file_mapped_for_reading(void)
+{
+	return open_file_mapped(PROT_READ);
+}
+
+static int protect_for_reading(int fd)
+{
+	return mprotect(premapped, 4096, PROT_READ);
+}
+
+static int protect_for_writing(int fd)
+{
+	return mprotect(premapped, 4096, PROT_READ | PROT_WRITE);
+}
+
 static int send_to_a_pipe(int fd)
 {
 	int pipefd[2];
@@ -399,6 +435,8 @@ struct revocable_use {
 static const struct revocable_use revocable_uses[] = {
 	{ "mmap for reading", open_file, map_for_reading },
 	{ "mmap for writing", open_file, map_for_writing },
+	{ "mprotect for reading", open_file_mapped_for_nothing, protect_for_reading },
+	{ "mprotect for writing", open_file_mapped_for_reading, protect_for_writing },
 	{ "sendfile", open_file, send_to_a_pipe },
 	{ "copy_file_range", open_file, copy_within_the_file },
 	{ "AIO read", open_file, aio_read },
@@ -449,7 +487,8 @@ static int create_revoked_queue(void)
 
 /*
  * After a rule is revoked, a descriptor opened under it moves no more data, on every path that
- * moves data through a descriptor: a new mapping (mmap_file decides again); sendfile(),
+ * moves data through a descriptor: a new mapping (mmap_file decides again), and an old one
+ * that mprotect() gives more access (file_mprotect decides what it adds); sendfile(),
  * copy_file_range(), AIO and io_uring, which rw_verify_area() revalidates as read() and
  * write(); the pipe ends of splice(), tee(), vmsplice() and sendfile(), and a queue's
  * messages, which the kernel revalidates in the series' fs-ipc patch.
