@@ -12,8 +12,11 @@
 #include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/ratelimit.h>
+#include <linux/sched/signal.h>
+#include <linux/signal.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/time.h>
 #include <linux/user_namespace.h>
 #include <linux/security.h>
 #include <linux/xattr.h>
@@ -57,6 +60,7 @@ static int init_cred_value(struct cred *cred, struct label *label, struct label_
 	if (!rc) {
 		label_cred(cred)->relabel = label_set_get(relabel);
 		label_cred(cred)->transmuted = false;
+		label_cred(cred)->exec_changed = false;
 	}
 	return rc;
 }
@@ -81,6 +85,7 @@ static void hook_cred_transfer(struct cred *new, const struct cred *old)
 	lc->obj.label = label_of_cred(old);
 	lc->relabel = label_set_get(label_cred_relabel(old));
 	lc->transmuted = false;
+	lc->exec_changed = false;
 }
 
 static void hook_cred_free(struct cred *cred)
@@ -158,7 +163,8 @@ static struct label *exec_label(const struct file *file)
  * goes through here, so that each has the same consequences. The relabel-self set was given
  * for the label the task had: any change empties it, as Smack's does. What else a change
  * entails depends on how it is made, and is decided by the callers: an exec refuses a traced
- * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file);
+ * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file),
+ * and drops the signals and timers the old program left (hook_bprm_committed_creds());
  * a write refuses a change that the task's tracer could not follow (tracer_may_follow()).
  * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
  * inodes follow the task's label at each lookup.
@@ -187,6 +193,7 @@ static int label_change(struct cred *new, struct label *label)
 static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct file *file)
 {
 	struct label *label = exec_label(file);
+	int rc;
 
 	if (!label || label == label_of_current())
 		return 0;
@@ -195,7 +202,37 @@ static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct fil
 	bprm->per_clear |= PER_CLEAR_ON_SETID;
 	bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;
 	bprm->secureexec = 1;
-	return label_change(bprm->cred, label);
+	rc = label_change(bprm->cred, label);
+	if (!rc)
+		label_cred(bprm->cred)->exec_changed = true;
+	return rc;
+}
+
+/*
+ * Once an exec into another label is committed, nothing that the old label set up reaches the
+ * new program: the signals still pending (sent when the old label was their target, which the
+ * sender may not signal now), the interval timers (which would signal it later), and the
+ * signals the old program blocked or ignored, which the new one would not receive. A signal
+ * sent from now on is decided against the new label. SELinux does the same for a transition
+ * without process:siginh. A fatal signal already pending is left to end the task.
+ */
+static void hook_bprm_committed_creds(const struct linux_binprm *bprm)
+{
+	struct label_cred *lc = label_cred(current_cred());
+	struct sighand_struct *sighand = unrcu_pointer(current->sighand);
+
+	if (!lc || !lc->exec_changed)
+		return;
+	clear_itimer();
+	spin_lock_irq(&sighand->siglock);
+	if (!fatal_signal_pending(current)) {
+		flush_sigqueue(&current->pending);
+		flush_sigqueue(&current->signal->shared_pending);
+		flush_signal_handlers(current, 1);
+		sigemptyset(&current->blocked);
+		recalc_sigpending();
+	}
+	spin_unlock_irq(&sighand->siglock);
 }
 
 static int hook_getprocattr(struct task_struct *p, const char *name, char **value)
@@ -316,6 +353,7 @@ static struct security_hook_list label_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
 	LSM_HOOK_INIT(bprm_creds_from_file, hook_bprm_creds_from_file),
+	LSM_HOOK_INIT(bprm_committed_creds, hook_bprm_committed_creds),
 };
 
 /*

@@ -342,6 +342,7 @@ struct label_cred {
 	struct label_obj obj;
 	struct label_set *relabel;
 	bool transmuted;
+	bool exec_changed;
 };
 
 static inline struct label_obj *label_cred_obj(const struct cred *cred)
@@ -422,7 +423,7 @@ static inline struct label *label_of_current(void)
 }
 
 /* Another task's label; labels are never freed, so it outlives the RCU section. */
-static inline struct label *label_of_task(struct task_struct *task)
+static inline struct label *label_of_task(const struct task_struct *task)
 {
 	struct label *label;
 

@@ -50,6 +50,15 @@ static int hook_task_getsid(struct task_struct *p)
 	return current_task_check(p, LABEL_MAY_READ, "task_getsid");
 }
 
+/* Another task's capability sets, which capget() reads, are about it: r. */
+static int hook_capget(const struct task_struct *target, kernel_cap_t *effective,
+		       kernel_cap_t *inheritable, kernel_cap_t *permitted)
+{
+	if (target == current)
+		return 0;
+	return label_check_current(label_of_task(target), LABEL_MAY_READ, "capget", NULL);
+}
+
 static int hook_task_setnice(struct task_struct *p, int nice)
 {
 	return current_task_check(p, LABEL_MAY_WRITE, "task_setnice");
@@ -175,15 +184,19 @@ static int hook_ptrace_traceme(struct task_struct *parent)
 /*
  * A perf event on another task reads it, as ptrace in read mode would: perf_event_open's own
  * hook does not see the task, and perf skips its ptrace check for perfmon_capable() callers.
+ * One that sends the task SIGTRAP when it fires (sigtrap) signals it too: w, as kill() asks.
  * Events a fork inherits are allocated by the parent for a child of its label.
  */
 static int hook_perf_event_alloc(struct perf_event *event)
 {
 	struct task_struct *target = event->hw.target;
+	u32 access = LABEL_MAY_READ;
 
 	if (!target || target == current)
 		return 0;
-	return current_task_check(target, LABEL_MAY_READ, "perf_event_alloc");
+	if (event->attr.sigtrap)
+		access |= LABEL_MAY_WRITE;
+	return current_task_check(target, access, "perf_event_alloc");
 }
 #endif
 
@@ -216,6 +229,7 @@ static struct security_hook_list label_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_setpgid, hook_task_setpgid),
 	LSM_HOOK_INIT(task_getpgid, hook_task_getpgid),
 	LSM_HOOK_INIT(task_getsid, hook_task_getsid),
+	LSM_HOOK_INIT(capget, hook_capget),
 	LSM_HOOK_INIT(task_setnice, hook_task_setnice),
 	LSM_HOOK_INIT(task_setioprio, hook_task_setioprio),
 	LSM_HOOK_INIT(task_getioprio, hook_task_getioprio),

@@ -4,11 +4,14 @@
  * scheduling, limits, /proc/<pid>/, ptrace modes, perf events, and the exec transition.
  */
 
+#include <linux/capability.h>
 #include <linux/perf_event.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <time.h>
 
 #include "common.h"
@@ -169,6 +172,15 @@ static int call_prlimit_write(pid_t pid)
 	return prlimit(pid, RLIMIT_NOFILE, &limit, NULL);
 }
 
+static int call_capget(pid_t pid)
+{
+	struct __user_cap_header_struct header = { .version = _LINUX_CAPABILITY_VERSION_3,
+						   .pid = pid };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	return syscall(SYS_capget, &header, data);
+}
+
 static int open_proc_file(pid_t pid, const char *name)
 {
 	char path[64];
@@ -199,6 +211,7 @@ FIXTURE_VARIANT_ADD(task_call, ioprio_get) { .call = call_getioprio, .needs = "r
 FIXTURE_VARIANT_ADD(task_call, ioprio_set) { .call = call_setioprio, .needs = "w" };
 FIXTURE_VARIANT_ADD(task_call, prlimit_read) { .call = call_prlimit_read, .needs = "r" };
 FIXTURE_VARIANT_ADD(task_call, prlimit_write) { .call = call_prlimit_write, .needs = "w" };
+FIXTURE_VARIANT_ADD(task_call, capget) { .call = call_capget, .needs = "r" };
 FIXTURE_VARIANT_ADD(task_call, proc_cmdline) { .call = call_proc_cmdline, .needs = "r" };
 FIXTURE_VARIANT_ADD(task_call, proc_environ) { .call = call_proc_environ, .needs = "r" };
 
@@ -263,7 +276,8 @@ TEST(traceme_needs_rw_from_the_parent)
 	ASSERT_EQ(0, ERRNO_AS("traceme_o", ROOT, trace_me()));
 }
 
-static int perf_open(pid_t pid)
+/* A task-clock event on @pid; one that sends it SIGTRAP each millisecond if @sigtrap. */
+static int perf_open_event(pid_t pid, bool sigtrap)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE,
@@ -272,7 +286,22 @@ static int perf_open(pid_t pid)
 		.exclude_kernel = 1,
 	};
 
+	if (sigtrap) {
+		attr.sample_period = 1000 * 1000;
+		attr.sigtrap = 1;
+		attr.remove_on_exec = 1;
+	}
 	return syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+static int perf_open(pid_t pid)
+{
+	return perf_open_event(pid, false);
+}
+
+static int perf_open_sigtrap(pid_t pid)
+{
+	return perf_open_event(pid, true);
 }
 
 /* A perf event on another task reads it: r, even for a caller that perf trusts. */
@@ -289,6 +318,29 @@ TEST(perf_event_on_another_task_needs_r)
 	ASSERT_EQ(0, load("perf_s perf_o r"));
 	ASSERT_EQ(0, ERRNO_AS("perf_s", ROOT, perf_open(pid)));
 out:
+	close(release);
+	waitpid(pid, NULL, 0);
+}
+
+/*
+ * An event that sends its task SIGTRAP signals it: w, as kill() asks, even for a root that perf
+ * lets open it (CAP_PERFMON, or CAP_SYS_ADMIN, with CAP_KILL).
+ */
+TEST(perf_sigtrap_on_another_task_needs_w)
+{
+	int release, err;
+	pid_t pid = spawn_waiter("perf_o", 0, NULL, &release);
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, load("perf_s perf_o r"));
+	err = ERRNO_AS("perf_s", ROOT, perf_open_sigtrap(pid));
+	if (err == ENOSYS || err == ENOENT || err == EINVAL)
+		SKIP(goto out, "no sigtrap perf events in this kernel");
+	EXPECT_EQ(EACCES, err);
+	ASSERT_EQ(0, load("perf_s perf_o rw"));
+	EXPECT_EQ(0, ERRNO_AS("perf_s", ROOT, perf_open_sigtrap(pid)));
+out:
+	ASSERT_EQ(0, load("perf_s perf_o -"));
 	close(release);
 	waitpid(pid, NULL, 0);
 }
@@ -362,6 +414,88 @@ TEST(exec_transition_ends_perf_events)
 	ASSERT_EQ(0, load("_ exit_s rw\n_ exit_t rw"));
 	ASSERT_EQ(1, still_counted_after_exec(_metadata, plain));
 	ASSERT_EQ(0, still_counted_after_exec(_metadata, transit));
+}
+
+/*
+ * In a child of label "sig_s": SIGUSR1 blocked and pending, SIGTERM ignored, a one-second
+ * interval timer armed, then busybox at @path as a shell that prints its own pending, blocked
+ * and ignored signals (the Sig and Shd lines of its /proc status) into @out and outlives the
+ * timer. Returns the child's wait status, or -1.
+ */
+static int signals_across_exec(const char *path, char *out, size_t size)
+{
+	static const char script[] =
+		"while read l; do case $l in Sig*|Shd*) echo $l;; esac; done < /proc/$$/status; "
+		"sleep 2";
+	struct itimerval timer = { .it_value = { .tv_sec = 1 } };
+	int pipefd[2], status;
+	size_t total = 0;
+	sigset_t usr1;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -1;
+	pid = fork_as("sig_s", ROOT);
+	if (!pid) {
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		if (dup2(pipefd[1], STDOUT_FILENO) != STDOUT_FILENO ||
+		    sigprocmask(SIG_BLOCK, &usr1, NULL) || kill(getpid(), SIGUSR1) ||
+		    signal(SIGTERM, SIG_IGN) == SIG_ERR || setitimer(ITIMER_REAL, &timer, NULL))
+			_exit(SETUP_FAILED);
+		execl(path, "sh", "-c", script, (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	close(pipefd[1]);
+	while (total < size - 1 && (n = read(pipefd[0], out + total, size - 1 - total)) > 0)
+		total += n;
+	out[total] = '\0';
+	close(pipefd[0]);
+	return pid > 0 && waitpid(pid, &status, 0) == pid ? status : -1;
+}
+
+/* The signal mask of @field ("SigBlk:", ...) in the status lines @out, or ~0 if missing. */
+static unsigned long long status_mask(const char *out, const char *field)
+{
+	const char *line = strstr(out, field);
+
+	return line ? strtoull(line + strlen(field), NULL, 16) : ~0ULL;
+}
+
+#define SIGNAL_BIT(sig) (1ULL << ((sig) - 1))
+
+/*
+ * An exec into another label drops what the old program set up to reach the new one: a signal
+ * pending (SIGUSR1), the signals it blocked or ignored (SIGUSR1, SIGTERM), and its interval
+ * timer, whose SIGALRM would end the new program. A plain exec keeps them all. (The shell
+ * ignores SIGQUIT of its own: only the bits set before the exec are looked at.)
+ */
+TEST(exec_transition_drops_signals_and_timers)
+{
+	const char *plain = "/tmp/label-sig-plain", *transit = "/tmp/label-sig-transit";
+	char out[1024];
+	int status;
+
+	copy_busybox(_metadata, plain, NULL);
+	copy_busybox(_metadata, transit, NULL);
+	ASSERT_EQ(0, setxattr(transit, XATTR_NAME_LABELEXEC, "sig_t", 5, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+
+	status = signals_across_exec(plain, out, sizeof(out));
+	ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+		TH_LOG("plain exec: status %#x", status);
+	EXPECT_TRUE(status_mask(out, "ShdPnd:") & SIGNAL_BIT(SIGUSR1)) TH_LOG("%s", out);
+	EXPECT_TRUE(status_mask(out, "SigBlk:") & SIGNAL_BIT(SIGUSR1)) TH_LOG("%s", out);
+	EXPECT_TRUE(status_mask(out, "SigIgn:") & SIGNAL_BIT(SIGTERM)) TH_LOG("%s", out);
+
+	status = signals_across_exec(transit, out, sizeof(out));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("exec into sig_t: status %#x", status);
+	EXPECT_FALSE((status_mask(out, "ShdPnd:") | status_mask(out, "SigPnd:")) &
+		     SIGNAL_BIT(SIGUSR1)) TH_LOG("%s", out);
+	EXPECT_FALSE(status_mask(out, "SigBlk:") & SIGNAL_BIT(SIGUSR1)) TH_LOG("%s", out);
+	EXPECT_FALSE(status_mask(out, "SigIgn:") & SIGNAL_BIT(SIGTERM)) TH_LOG("%s", out);
 }
 
 TEST_HARNESS_MAIN
