@@ -125,9 +125,9 @@ struct stacker_value_id {
  * @fn: the module's function, in the member named after the hook
  * @sleepable: @fn may sleep. The stacker then calls the hook's loaded functions under SRCU,
  *	and refuses the entry for a hook called where nothing may sleep. Otherwise @fn must not
- *	sleep: it is called as a built-in module's function is, in the hook's own context with
- *	no read-side lock of the stacker's held (the hook's slot may call it directly), and a
- *	module that goes waits until no task is inside it. As BPF's sleepable LSM programs.
+ *	sleep: it may be called as a built-in module's function is, in the hook's own context
+ *	with no read-side lock of the stacker's held, and a module that goes waits until no
+ *	task is inside it. As BPF's sleepable LSM programs.
  */
 struct stacker_loaded_hook {
 	enum stacker_hook hook;

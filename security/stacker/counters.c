@@ -54,8 +54,9 @@ bool stacker_counting_calls(void)
  * stacker_count_calls_set() - switch the counting of hook calls on or off
  * @on: whether to count
  *
- * The counts kept so far stay; off, they stop growing. A loaded module's calls are counted by
- * the run-time hooks, which its slots call again while counting is on.
+ * The counts kept so far stay; off, they stop growing.
+ * A loaded module's calls are counted by the run-time hooks, which its slots call again while
+ * counting is on.
  *
  * Context: Process context, under stacker_config_mutex.
  */

@@ -24,13 +24,14 @@
  * stacker_loaded_hook's @sleepable), under loaded_srcu otherwise. An array is never changed
  * while published: each hook has two, and a change fills the one not published, publishes it,
  * and waits for the readers of both kinds, after which the old one is free for the next
- * change. While one loaded module implements a hook with a function that does not sleep, the
- * hook's framework slot calls that function itself, with no run-time hook in between, as it
- * calls a built-in module's (loaded_direct): the change that ends this waits for Tasks RCU.
- * Nothing is allocated, so unregistration cannot fail. When stacker_unregister_module()
+ * change. Nothing is allocated, so unregistration cannot fail. When stacker_unregister_module()
  * returns, no CPU runs or will run the module's code, sleeping hooks included, and its entry is
  * free; the values it left on live objects are freed with their objects, and its caches when the
  * last of them is gone (loaded_values.c).
+ *
+ * While one loaded module implements a hook with a function that does not sleep, the hook's
+ * framework slot calls that function itself, with no run-time hook in between, as it calls a
+ * built-in module's (loaded_direct): the change that ends this waits for Tasks RCU too.
  */
 
 #include "stacker.h"
@@ -80,8 +81,7 @@ enum loadable_hook {
 
 /*
  * What loadable_hooks.h says of each run-time hook: LOADABLE_ATOMIC, called where nothing may
- * sleep (no sleepable function for it); LOADABLE_FILTERED, its arguments changed on the way
- * (its slot never calls a module's function directly).
+ * sleep (no sleepable function for it); LOADABLE_FILTERED, its arguments changed on the way.
  */
 #define LOADABLE_ATOMIC		BIT(0)
 #define LOADABLE_FILTERED	BIT(1)
@@ -193,14 +193,15 @@ static __always_inline const struct loaded_calls *loaded_calls_srcu(enum loadabl
 }
 
 /*
- * One run-time hook per hook of loadable_hooks.h. Its slot calls the usual case, one loaded
- * module whose function does not sleep, directly (loaded_direct); the run-time hook still
- * calls it while calls are counted, for a hook that changes its arguments, and while a slot
- * changes. Then (@direct) it calls it under RCU, which costs nothing on a kernel without
- * preemption, with no loop and no register saved but the array's address. Every other
+ * One run-time hook per hook of loadable_hooks.h. The usual case, one loaded module whose
+ * function does not sleep (@direct), is called under RCU, which costs nothing on a kernel
+ * without preemption, with no loop and no register saved but the array's address. Every other
  * array is read again, and called, under loaded_srcu in a function of its own
  * (loaded_srcu_<hook>()): the SRCU read side is out of line, and would make the RCU path save
  * registers.
+ * Most of the time the hook's slot calls the usual case's function itself (loaded_direct), and
+ * the run-time hook calls it only while calls are counted, for a hook that changes its
+ * arguments, and while a slot changes.
  */
 #define LOADABLE_HOOK(NAME, PROTO, ARGS)						\
 static noinline int loaded_srcu_##NAME PROTO						\
@@ -440,16 +441,17 @@ static void loaded_direct_update(void)
  * Publish, for every run-time hook, the loaded modules that implement it (all loaded entries
  * but @leaving), switch each hook on or off to match, and wait until no CPU runs a hook with the
  * arrays this replaced: neither an RCU reader nor an SRCU one (a reader that found an array it
- * cannot call under RCU leaves RCU for SRCU, and reads the pointer again there). A slot that
- * called a module's function itself (loaded_direct) and must no longer is pointed back at its
- * run-time hook first; no read-side lock covers such a call, so the wait is then also for every
- * task that may be inside the function or between its return and stacker_verdict(): preempted
- * (synchronize_rcu_tasks()) or with preemption off, in an interrupt included
- * (synchronize_rcu()). Only then are slots pointed at functions anew.
+ * cannot call under RCU leaves RCU for SRCU, and reads the pointer again there).
+ * A slot that called a module's function itself (loaded_direct) and must no longer is pointed
+ * back at its run-time hook first; no read-side lock covers such a call, so the wait is then
+ * also for every task that may be inside the function or between its return and
+ * stacker_verdict(): preempted (synchronize_rcu_tasks()) or with preemption off, in an
+ * interrupt included (synchronize_rcu()). Only then are slots pointed at functions anew.
  */
 static void loaded_publish(const struct stacker_entry *leaving)
 {
-	bool changed = false, redirected = false;
+	bool redirected = false;
+	bool changed = false;
 	int h, i, pos;
 
 	lockdep_assert_held(&stacker_config_mutex);
@@ -490,7 +492,7 @@ static void loaded_publish(const struct stacker_entry *leaving)
 			security_toggle_hook(&loadable_hooks[h], c->count);
 		changed = true;
 	}
-	if (!changed && !redirected)
+	if (!changed)
 		return;
 	synchronize_rcu();
 	synchronize_srcu(&loaded_srcu);

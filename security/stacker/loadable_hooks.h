@@ -9,10 +9,9 @@
  * to confine file access, execution, signals and tracing and to keep values on creds and inodes;
  * and, as LOADABLE_VOID_HOOK(), the void hook a module needs to keep its value on a cred that
  * KEYCTL_SESSION_TO_PARENT hands to a parent (cred_transfer). LOADABLE_ATOMIC_HOOK() marks an
- * int hook called where nothing may sleep: a module's function for it cannot be sleepable.
- * LOADABLE_FILTERED_HOOK() marks a hook whose arguments the stacker changes on the way, so its
- * framework slot never calls a module's function directly (loadable.c). An includer that does
- * not tell them apart defines LOADABLE_HOOK() alone.
+ * int hook called where nothing may sleep: a module's function for it cannot be sleepable. An
+ * includer that does not tell them apart defines LOADABLE_HOOK() alone.
+ * LOADABLE_FILTERED_HOOK() marks a hook whose arguments the stacker changes on the way.
  * No free hook: the stacker frees a loaded module's values itself. No hook that sizes something
  * at boot (xattr slots, secctx): a loaded module's inode_init_security is called with no xattr
  * array, and must add none.

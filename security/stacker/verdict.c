@@ -142,11 +142,12 @@ bool stacker_module_permissive(const struct lsm_id *lsmid)
  * @allowed: the hook's default result
  * @quiet: the caller asked not to be audited (a CAP_OPT_NOAUDIT capability probe)
  *
- * A denial of a built-in hosted module goes to stacker_judge(), and so does one of a loaded
- * module whose function the slot called itself (stacker_loaded_direct()); one of an LSM the
- * stacker does not host, its own run-time hooks included (they judge their modules' denials
- * themselves), is returned as it is. A denial that ends the hook counts its calls, which then
- * do not reach LSM_HOOK_COUNT_INT(). LSM_HOOK_VERDICT() calls it.
+ * A denial of a built-in hosted module goes to stacker_judge(); one of an LSM the stacker does
+ * not host, its own run-time hooks included (they judge their modules' denials themselves), is
+ * returned as it is. A denial that ends the hook counts its calls, which then do not reach
+ * LSM_HOOK_COUNT_INT(). LSM_HOOK_VERDICT() calls it.
+ * A loaded module's function that the slot called itself, not through a run-time hook, has its
+ * denials judged here as a built-in module's (stacker_loaded_direct()).
  *
  * Context: Any context a hook runs in.
  * Return: the result the framework acts on: @rc, or @allowed for a permissive module's denial.
@@ -154,9 +155,12 @@ bool stacker_module_permissive(const struct lsm_id *lsmid)
 int stacker_verdict(long rc, const struct security_hook_list *hl, enum stacker_hook hook,
 		    int slot, int allowed, bool quiet)
 {
-	const struct stacker_entry *e = stacker_entry_of(hl->lsmid) ?:
-					stacker_loaded_direct(hl, hook, slot);
-	int ret = e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
+	const struct stacker_entry *e = stacker_entry_of(hl->lsmid);
+	int ret;
+
+	if (!e)
+		e = stacker_loaded_direct(hl, hook, slot);
+	ret = e ? stacker_judge(e, hook, rc, allowed, quiet) : rc;
 
 	return ret == allowed ? ret : stacker_count_ended(hook, slot, ret);
 }
