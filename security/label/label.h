@@ -337,6 +337,8 @@ struct label_obj {
  *	a counted reference, shared by the creds prepared from this one
  * @transmuted: the label was given by a transmuting directory to the cred that overlayfs
  *	creates a file with (dentry_create_files_as): a directory so made transmutes too
+ * @exec_changed: the cred an exec into another label prepared (bprm_creds_from_file): once
+ *	it is committed, bprm_committed_creds ends what the old program left; never copied
  */
 struct label_cred {
 	struct label_obj obj;
