@@ -209,9 +209,9 @@ static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct fil
 }
 
 /*
- * Once an exec into another label is committed, nothing that the old label set up reaches the
- * new program: the signals still pending (sent when the old label was their target, which the
- * sender may not signal now), the interval timers (which would signal it later), and the
+ * Once an exec into another label is committed, the signals that the old label set up do not
+ * reach the new program: those still pending (sent when the old label was their target, which
+ * the sender may not signal now), the interval timers (which would signal it later), and the
  * signals the old program blocked or ignored, which the new one would not receive. A signal
  * sent from now on is decided against the new label. SELinux does the same for a transition
  * without process:siginh. A fatal signal already pending is left to end the task.

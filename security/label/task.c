@@ -19,7 +19,7 @@ static int task_check(const struct label *subject, struct task_struct *task, u32
 	return label_check(subject, label_of_task(task), access, hook, NULL);
 }
 
-static int current_task_check(struct task_struct *task, u32 access, const char *hook)
+static int current_task_check(const struct task_struct *task, u32 access, const char *hook)
 {
 	return label_check_current(label_of_task(task), access, hook, NULL);
 }
@@ -56,7 +56,7 @@ static int hook_capget(const struct task_struct *target, kernel_cap_t *effective
 {
 	if (target == current)
 		return 0;
-	return label_check_current(label_of_task(target), LABEL_MAY_READ, "capget", NULL);
+	return current_task_check(target, LABEL_MAY_READ, "capget");
 }
 
 static int hook_task_setnice(struct task_struct *p, int nice)
