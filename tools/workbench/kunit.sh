@@ -66,8 +66,15 @@ for d in $dirs; do
 	[ "$d" = security/stacker ] || order="$order,${d##*/}"
 done
 run security "${args[@]}" --kconfig_add "CONFIG_SECURITY_STACKER_DEFAULT=\"$order\""
+# A variant's new build directory starts from the first kernel's objects: kbuild recompiles
+# only the objects that read an option the two configurations set differently (fixdep's
+# record), as build-kernel.sh's seed= does for the VM kernels.
 for cfg in $(cd "$top" && find security -name '?*.kunitconfig' | sort); do
-	run "$(echo "${cfg%.kunitconfig}" | tr / _)" --kunitconfig="$cfg"
+	name=$(echo "${cfg%.kunitconfig}" | tr / _)
+	if [ ! -d "$top/build/kunit-$name" ] && [ -f "$top/build/kunit-security/vmlinux" ]; then
+		cp -a "$top/build/kunit-security" "$top/build/kunit-$name"
+	fi
+	run "$name" --kunitconfig="$cfg"
 done
 echo "$pass $fail $skip" > "$res/kunit"
 echo "  KUNIT   $pass passed, $fail failed, $skip skipped"
