@@ -9,6 +9,7 @@
 #include <linux/binfmts.h>
 #include <linux/capability.h>
 #include <linux/mount.h>
+#include <linux/perf_event.h>
 #include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/ratelimit.h>
@@ -165,7 +166,8 @@ static struct label *exec_label(const struct file *file)
  * entails depends on how it is made, and is decided by the callers: an exec refuses a traced
  * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file),
  * and drops the signals and timers the old program left (hook_bprm_committed_creds());
- * a write refuses a change that the task's tracer could not follow (tracer_may_follow()).
+ * a write refuses a change that the task's tracer could not follow (tracer_may_follow()) and
+ * ends the perf events attached to the task (hook_setprocattr()).
  * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
  * inodes follow the task's label at each lookup.
  */
@@ -313,11 +315,22 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 	if (!new)
 		return -ENOMEM;
 	rc = label_change(new, label);
+	if (!rc)
+		rc = down_write_killable(&current->signal->exec_update_lock);
 	if (rc) {
 		abort_creds(new);
 		return rc;
 	}
 	commit_creds(new);
+	/*
+	 * Perf events attached to the task were allowed for its old label: they would go on
+	 * sampling its registers and stack under the new one. They stop, as after a set-user-ID
+	 * exec (begin_new_exec()), under the same exec_update_lock: perf_event_open() installs an
+	 * event on a task under it, after its ptrace check (label's ptrace hook, on the new
+	 * label), so none is installed for the old label after the teardown.
+	 */
+	perf_event_exit_task(current);
+	up_write(&current->signal->exec_update_lock);
 	return size;
 }
 

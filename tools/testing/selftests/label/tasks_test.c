@@ -371,13 +371,15 @@ static int still_counted_after_exec(struct __test_metadata *const _metadata, con
 		return -1;
 	pid = fork_as("exit_s", ROOT);
 	if (!pid) {
-		if (read(go[0], &c, 1) != 1 || dup2(out[1], STDOUT_FILENO) != STDOUT_FILENO)
+		/* Labelled: the event is opened after, as a change of label ends it. */
+		if (write(out[1], "", 1) != 1 || read(go[0], &c, 1) != 1 ||
+		    dup2(out[1], STDOUT_FILENO) != STDOUT_FILENO)
 			_exit(SETUP_FAILED);
 		execl(path, "sh", "-c", "echo; while :; do :; done", (char *)NULL);
 		_exit(SETUP_FAILED);
 	}
 	close(out[1]);
-	fd = perf_open(pid);
+	fd = read(out[0], &c, 1) == 1 ? perf_open(pid) : -1;
 	if (fd < 0 || write(go[1], "", 1) != 1 || read(out[0], &c, 1) != 1) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
@@ -414,6 +416,100 @@ TEST(exec_transition_ends_perf_events)
 	ASSERT_EQ(0, load("_ exit_s rw\n_ exit_t rw"));
 	ASSERT_EQ(1, still_counted_after_exec(_metadata, plain));
 	ASSERT_EQ(0, still_counted_after_exec(_metadata, transit));
+}
+
+/*
+ * Every way a task changes its own label: a task-clock event opened on it before the change
+ * stops counting, as after an exec into another label. The event was allowed for the old
+ * label ("_" may read rl_a); with it the opener would go on sampling a task of the new one.
+ */
+FIXTURE(relabel_perf) {};
+
+FIXTURE_VARIANT(relabel_perf)
+{
+	/* The change, made by a child of label rl_a as root; 0 for none (the control). */
+	int (*change)(void);
+	int still_counted;
+};
+
+static int change_by_attribute(void)
+{
+	return set_label("rl_b");
+}
+
+/* relabel-self, opened while the test was "_": its writes are checked against the opener. */
+static int relabel_self_fd = -1;
+
+static int change_by_relabel_self(void)
+{
+	if (write(relabel_self_fd, "rl_b", 4) != 4 || drop_mac_admin())
+		return -1;
+	return set_label("rl_b");
+}
+
+static int change_by_self_attr(void)
+{
+	return set_self_attr_label("rl_b");
+}
+
+FIXTURE_VARIANT_ADD(relabel_perf, none) { .still_counted = 1 };
+FIXTURE_VARIANT_ADD(relabel_perf, attribute) { .change = change_by_attribute };
+FIXTURE_VARIANT_ADD(relabel_perf, relabel_self) { .change = change_by_relabel_self };
+FIXTURE_VARIANT_ADD(relabel_perf, lsm_set_self_attr) { .change = change_by_self_attr };
+
+FIXTURE_SETUP(relabel_perf)
+{
+	int fd = perf_open(getpid());
+
+	if (fd < 0)
+		SKIP(return, "no software perf events in this kernel");
+	close(fd);
+	/* The parent watches the child and kills it after: r and w on both its labels. */
+	ASSERT_EQ(0, load("_ rl_a rw\n_ rl_b rw"));
+}
+
+FIXTURE_TEARDOWN(relabel_perf)
+{
+}
+
+TEST_F(relabel_perf, ends_events_opened_before)
+{
+	int ready[2], go[2], fd;
+	struct timespec spin = { .tv_nsec = 300 * 1000 * 1000 };
+	uint64_t before = 0, after = 0;
+	bool watched = false;
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	relabel_self_fd = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
+	ASSERT_LE(0, relabel_self_fd);
+	pid = fork_as("rl_a", ROOT);
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1 ||
+		    (variant->change && variant->change()) || write(ready[1], "", 1) != 1)
+			_exit(SETUP_FAILED);
+		for (;;)
+			;
+	}
+	close(ready[1]);
+	fd = read(ready[0], &c, 1) == 1 ? perf_open(pid) : -1;
+	if (fd >= 0 && write(go[1], "", 1) == 1 && read(ready[0], &c, 1) == 1) {
+		before = perf_count(fd);
+		nanosleep(&spin, NULL);
+		after = perf_count(fd);
+		watched = true;
+	}
+	kill(pid, SIGKILL);
+	ASSERT_EQ(pid, waitpid(pid, NULL, 0));
+	ASSERT_TRUE(watched);
+	close(fd);
+	close(relabel_self_fd);
+	close(go[1]);
+	close(ready[0]);
+	EXPECT_EQ(variant->still_counted, after > before);
 }
 
 /*
