@@ -288,6 +288,25 @@ static int tracer_may_follow(const struct label *label)
 	return rc;
 }
 
+/*
+ * Threads share memory: a change of one thread's label would leave the others (io_uring's
+ * SQPOLL thread and workers among them, which a single-threaded program gets without asking)
+ * with the old label, holding the new one's data and open to whoever may read or signal the
+ * old one. Only a task alone in its memory changes its label through the attribute, as
+ * SELinux asks of a change not bounded by the old context; an exec leaves one thread anyway.
+ */
+static int alone_in_memory(void)
+{
+	char comm[STACKER_COMM_ESCAPED];
+
+	if (current_is_single_threaded())
+		return 0;
+	if (__ratelimit(&relabel_refusals))
+		pr_notice("setting the task label refused: the process has other threads: pid=%d comm=\"%s\"\n",
+			  task_pid_nr(current), stacker_escaped_comm(comm));
+	return -EPERM;
+}
+
 static int hook_setprocattr(const char *name, void *value, size_t size)
 {
 	struct label *label;
@@ -297,6 +316,9 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 
 	if (strcmp(name, "current"))
 		return -EINVAL;
+	rc = alone_in_memory();
+	if (rc)
+		return rc;
 	if (len && ((char *)value)[len - 1] == '\n')
 		len--;
 	label = relabel_self_target(value, len);

@@ -5,7 +5,9 @@
  */
 
 #include <linux/capability.h>
+#include <linux/io_uring.h>
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -510,6 +512,50 @@ TEST_F(relabel_perf, ends_events_opened_before)
 	close(go[1]);
 	close(ready[0]);
 	EXPECT_EQ(variant->still_counted, after > before);
+}
+
+/* A second thread, which returns once the pipe end @arg reads end of file. */
+static void *wait_for_eof(void *arg)
+{
+	char c;
+
+	while (read(*(int *)arg, &c, 1) > 0)
+		;
+	return NULL;
+}
+
+/*
+ * Threads share memory: while its process has another thread, a task's label does not change,
+ * whichever way it asks, or the other thread would keep the old label beside the new one's
+ * data. io_uring's polling thread counts, which a single-threaded program gets without a
+ * pthread. Alone again, the task changes its label.
+ */
+TEST(relabel_only_alone_in_memory)
+{
+	pid_t pid = fork_as("mt_a", ROOT);
+	int status, end[2], ring;
+	pthread_t thread;
+
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (pipe(end) || pthread_create(&thread, NULL, wait_for_eof, &end[0]))
+			_exit(SETUP_FAILED);
+		if (!set_label("mt_b") || errno != EPERM || set_self_attr_label("mt_b") != EPERM)
+			_exit(1);
+		close(end[1]);
+		if (pthread_join(thread, NULL) || set_label("mt_b"))
+			_exit(2);
+		ring = syscall(SYS_io_uring_setup, 1,
+			       &(struct io_uring_params){ .flags = IORING_SETUP_SQPOLL });
+		if (ring < 0)
+			_exit(3);
+		_exit(!set_label("mt_c") || errno != EPERM ? 4 : 0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 3)
+		SKIP(return, "no io_uring polling thread in this kernel");
+	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
 /*
