@@ -25,6 +25,7 @@ case $frags in " pristine "*) src=$top/build/pristine frags=${frags# pristine} ;
 case $frags in " defconfig "*) base=defconfig frags=${frags# defconfig} ;; esac
 seed=
 case $frags in " seed="*) seed=${frags# seed=} seed=${seed%% *} frags=${frags# seed="$seed"} ;; esac
+mkdir -p "$out"
 
 # A new directory seeded from a built variant of the same tree and compiler flags: kbuild's
 # syncconfig touches include/config/<SYMBOL> for each option that differs, and fixdep's record of
@@ -33,11 +34,9 @@ case $frags in " seed="*) seed=${frags# seed=} seed=${seed%% *} frags=${frags# s
 # budget. Kbuild's own incremental rule, the one every config edit relies on.
 if [ -n "$seed" ] && [ ! -f "$out/.config" ] && [ -f "$top/build/kernel-$seed/vmlinux" ]; then
 	echo "  SEED    $variant from $seed's objects"
-	mkdir -p "$out"
 	cp -a "$top/build/kernel-$seed/." "$out/"
 	rm -f "$out/.fragments-sum"
 fi
-mkdir -p "$out"
 
 # Regenerate .config only when a fragment changed, so an unchanged config keeps every object.
 sum=$(cd "$cfgdir" && cat $frags | sha1sum | cut -c1-40)
