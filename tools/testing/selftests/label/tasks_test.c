@@ -532,28 +532,41 @@ static void *wait_for_eof(void *arg)
  */
 TEST(relabel_only_alone_in_memory)
 {
-	pid_t pid = fork_as("mt_a", ROOT);
-	int status, end[2], ring;
+	int status, end[2], ring, rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
 	pthread_t thread;
+	pid_t pid;
 
+	ASSERT_LE(0, rs);
+	pid = fork_as("mt_a", ROOT);
 	ASSERT_LE(0, pid);
 	if (!pid) {
 		if (pipe(end) || pthread_create(&thread, NULL, wait_for_eof, &end[0]))
 			_exit(SETUP_FAILED);
 		if (!set_label("mt_b") || errno != EPERM || set_self_attr_label("mt_b") != EPERM)
 			_exit(1);
-		close(end[1]);
-		if (pthread_join(thread, NULL) || set_label("mt_b"))
+		/* relabel-self, the way without CAP_MAC_ADMIN (rs was opened by "_"). */
+		if (write(rs, "mt_b", 4) != 4 || drop_mac_admin())
+			_exit(SETUP_FAILED);
+		if (!set_label("mt_b") || errno != EPERM)
 			_exit(2);
+		close(end[1]);
+		_exit(pthread_join(thread, NULL) || set_label("mt_b") ? 3 : 0);
+	}
+	ASSERT_EQ(0, child_status(pid));
+	close(rs);
+
+	pid = fork_as("mt_a", ROOT);
+	ASSERT_LE(0, pid);
+	if (!pid) {
 		ring = syscall(SYS_io_uring_setup, 1,
 			       &(struct io_uring_params){ .flags = IORING_SETUP_SQPOLL });
 		if (ring < 0)
-			_exit(3);
-		_exit(!set_label("mt_c") || errno != EPERM ? 4 : 0);
+			_exit(4);
+		_exit(!set_label("mt_c") || errno != EPERM ? 5 : 0);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status));
-	if (WEXITSTATUS(status) == 3)
+	if (WEXITSTATUS(status) == 4)
 		SKIP(return, "no io_uring polling thread in this kernel");
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
