@@ -139,6 +139,8 @@ int label_relabel_self_set(struct label_set *set)
  * choose a label to move to. Nor for a task in a user namespace: there anyone may bind-mount
  * over the files (/etc/ld.so.preload, a library) that the new label's program then trusts, as
  * the kernel refuses set-user-ID and file capabilities of an owner the namespace cannot map.
+ * Nor for a task whose root directory is not the system's (label_sees_system_root()): after
+ * chroot() the program's loader and libraries are looked up where the caller chose.
  */
 static struct label *exec_label(const struct file *file)
 {
@@ -153,7 +155,7 @@ static struct label *exec_label(const struct file *file)
 		return NULL;
 	/* Most programs have no exec label: read it before looking for the root file system. */
 	len = __vfs_getxattr(dentry, inode, XATTR_NAME_LABELEXEC, buf, sizeof(buf));
-	if (len <= 0 || !label_sb_carries_transitions(inode->i_sb))
+	if (len <= 0 || !label_sb_carries_transitions(inode->i_sb) || !label_sees_system_root())
 		return NULL;
 	label = label_intern(buf, len);
 	return IS_ERR(label) ? NULL : label;

@@ -526,6 +526,31 @@ static bool is_root_sb(struct super_block *sb)
 }
 
 /**
+ * label_sees_system_root() - whether the current task's root directory is the system's
+ *
+ * Not after chroot() into another directory, nor in a mount namespace whose root pivot_root()
+ * replaced: the task then finds a program's loader, libraries and configuration where it (or
+ * whoever made its namespace) arranged them. A copy of the initial mount namespace
+ * (unshare(CLONE_NEWNS)) has the same root directory; what its mounts may cover is decided
+ * as they are made (mount.c).
+ *
+ * Context: Process context.
+ * Return: true if the task's root is that of the initial fs_struct.
+ */
+bool label_sees_system_root(void)
+{
+	struct path root, system;
+	bool same;
+
+	get_fs_root(current->fs, &root);
+	get_fs_root(&init_fs, &system);
+	same = root.dentry == system.dentry;
+	path_put(&system);
+	path_put(&root);
+	return same;
+}
+
+/**
  * label_sb_carries_transitions() - whether security.labelexec counts on a file system
  * @sb: the file system
  *

@@ -644,6 +644,7 @@ int label_relabel_self_set(struct label_set *set);
 void label_inode_set(struct inode *inode, struct label *label);
 void label_inode_set_transmute(struct inode *inode, bool transmute);
 bool label_sb_carries_transitions(struct super_block *sb);
+bool label_sees_system_root(void);
 int label_trust_path(const char *name);
 struct label *label_intern_nofs(const char *name, size_t len);
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Label: mount options - the labels of a file system that cannot store them or should not be
- * believed, as Smack's smackfsdef= family: labeldef=, labelroot=, labelfloor=, labelhat= and
- * labeltransmute=.
+ * Label: mounts - the options that label a file system that cannot store labels or should not
+ * be believed, as Smack's smackfsdef= family: labeldef=, labelroot=, labelfloor=, labelhat= and
+ * labeltransmute=; and the changes of the mount tree, which change what a path shows.
  *
  * The framework gives each LSM mount options of its own (CONFIG_SECURITY_MNT_OPTS_PER_LSM), so
  * these live beside SELinux's context= options: fc->security is this module's struct
@@ -13,9 +13,13 @@
 
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/fs_struct.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
 #include <linux/ratelimit.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <uapi/linux/mount.h>
 
 static const char *const option_names[__LABEL_MOUNT_MAX] = {
 	[LABEL_MOUNT_DEF] = "labeldef",
@@ -188,6 +192,85 @@ static int hook_sb_show_options(struct seq_file *m, struct super_block *sb)
 	return 0;
 }
 
+/*
+ * A mount placed on a path, moved to or from it or taken off it, or a new root for the tasks
+ * that share the caller's, changes what every task that walks the path finds there, as writing
+ * the directory or file would: each needs w to what it covers or uncovers. Without it a root
+ * that may mount (CAP_SYS_ADMIN) puts its own loader, library or configuration where a program
+ * with an exec label looks for them, in a mount namespace of its own, and runs its code with
+ * that label; or unmounts another label's FUSE file system with MNT_FORCE, which aborts it.
+ * Changes of propagation and remounts change how a path shows, not what: label's own options
+ * are decided as they are parsed (CAP_MAC_ADMIN).
+ */
+static int mountpoint_check(const struct path *path, const char *hook)
+{
+	return label_inode_check(d_backing_inode(path->dentry), LABEL_MAY_WRITE, hook);
+}
+
+/*
+ * Where the mount whose root @path is sits: what unmounting or moving it uncovers. A mount
+ * detached from any tree (open_tree(), fsmount()) or the root of one uncovers nothing.
+ */
+static int mounted_on_check(const struct path *path, const char *hook)
+{
+	struct path mp = *path;
+	int rc = 0;
+
+	path_get(&mp);
+	if (follow_up(&mp))
+		rc = mountpoint_check(&mp, hook);
+	path_put(&mp);
+	return rc;
+}
+
+static int hook_sb_mount(const char *dev_name, const struct path *path, const char *type,
+			 unsigned long flags, void *data)
+{
+	struct path from;
+	int rc;
+
+	if (flags & (MS_REMOUNT | MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE))
+		return 0;
+	rc = mountpoint_check(path, "sb_mount");
+	if (rc || !(flags & MS_MOVE))
+		return rc;
+	/* do_move_mount_old() looks the source up the same way; a failure is its to report. */
+	if (!dev_name || kern_path(dev_name, LOOKUP_FOLLOW, &from))
+		return 0;
+	rc = mounted_on_check(&from, "sb_mount");
+	path_put(&from);
+	return rc;
+}
+
+static int hook_move_mount(const struct path *from_path, const struct path *to_path)
+{
+	return mountpoint_check(to_path, "move_mount") ?:
+	       mounted_on_check(from_path, "move_mount");
+}
+
+static int hook_sb_umount(struct vfsmount *mnt, int flags)
+{
+	struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
+
+	return mounted_on_check(&root, "sb_umount");
+}
+
+/*
+ * pivot_root() gives a new root to every task whose root is the caller's (all of them, in the
+ * initial mount namespace), and mounts the old one on @old_path.
+ */
+static int hook_sb_pivotroot(const struct path *old_path, const struct path *new_path)
+{
+	struct path root;
+	int rc;
+
+	get_fs_root(current->fs, &root);
+	rc = mountpoint_check(&root, "sb_pivotroot");
+	path_put(&root);
+	return rc ?: mountpoint_check(old_path, "sb_pivotroot") ?:
+	       mounted_on_check(new_path, "sb_pivotroot");
+}
+
 static struct security_hook_list label_mount_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(fs_context_parse_param, hook_fs_context_parse_param),
 	LSM_HOOK_INIT(sb_eat_lsm_opts, hook_sb_eat_lsm_opts),
@@ -197,10 +280,14 @@ static struct security_hook_list label_mount_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sb_remount, hook_sb_remount),
 	LSM_HOOK_INIT(sb_mnt_opts_compat, hook_sb_mnt_opts_compat),
 	LSM_HOOK_INIT(sb_show_options, hook_sb_show_options),
+	LSM_HOOK_INIT(sb_mount, hook_sb_mount),
+	LSM_HOOK_INIT(move_mount, hook_move_mount),
+	LSM_HOOK_INIT(sb_umount, hook_sb_umount),
+	LSM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
 };
 
 /**
- * label_add_mount_hooks() - register the mount option hooks
+ * label_add_mount_hooks() - register the mount hooks
  *
  * Context: Boot, from the module's init.
  */

@@ -667,6 +667,60 @@ TEST(labelexec_ignored_in_a_user_namespace)
 	ASSERT_STREQ("userns_s", label);
 }
 
+/*
+ * The label a copy of busybox reports for itself when a child of label @label executes it
+ * through the descriptor @exe, after chroot() into @root unless @root is NULL: "cat" reads the
+ * child's own attribute, opened before, from its standard input.
+ */
+static void exec_label_in_root(struct __test_metadata *const _metadata, const char *label,
+			       int exe, const char *root, char *buf, size_t size)
+{
+	char *const argv[] = { "cat", NULL }, *const envp[] = { NULL };
+	int out[2], attr;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe2(out, O_CLOEXEC));
+	pid = fork_as(label, ROOT);
+	if (!pid) {
+		attr = open(SELF_LABEL, O_RDONLY);
+		if (attr < 0 || dup2(attr, STDIN_FILENO) != STDIN_FILENO ||
+		    dup2(out[1], STDOUT_FILENO) != STDOUT_FILENO ||
+		    (root && (chroot(root) || chdir("/"))))
+			_exit(SETUP_FAILED);
+		syscall(__NR_execveat, exe, "", argv, envp, AT_EMPTY_PATH);
+		_exit(SETUP_FAILED);
+	}
+	close(out[1]);
+	read_output(out[0], buf, size);
+	ASSERT_EQ(0, child_status(pid));
+}
+
+/*
+ * After chroot() the new label's program would take its loader, libraries and configuration
+ * from where the caller put them: an exec label counts only for a task whose root directory
+ * is the system's.
+ */
+TEST(labelexec_ignored_after_chroot)
+{
+	const char *path = "/tmp/label-chroot", *root = "/tmp/label-chroot-root";
+	char label[LABEL_NAME_MAX + 2];
+	int exe;
+
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "chroot_t", 8, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	make_dir(_metadata, root, "chroot_s");
+	exe = open(path, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, exe);
+	exec_label_in_root(_metadata, "chroot_s", exe, NULL, label, sizeof(label));
+	ASSERT_STREQ("chroot_t", label);
+	exec_label_in_root(_metadata, "chroot_s", exe, "/", label, sizeof(label));
+	ASSERT_STREQ("chroot_t", label);
+	exec_label_in_root(_metadata, "chroot_s", exe, root, label, sizeof(label));
+	ASSERT_STREQ("chroot_s", label);
+	close(exe);
+}
+
 /* Like a set-user-ID exec, a transition is refused under no_new_privs. */
 TEST(labelexec_refused_without_new_privs)
 {

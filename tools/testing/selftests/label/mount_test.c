@@ -428,6 +428,110 @@ TEST_F(mnt, remount_keeps_the_options)
 	ASSERT_LABEL_DENIES("mt_n", ROOT, stat_mnt());
 }
 
+#define OWN "/tmp/mount_test_own"
+#define OWN_FILE "/tmp/mount_test_own_file"
+#define FLOOR_FILE "/tmp/mount_test_floor_file"
+
+enum tree_change {
+	MOUNT_ON_FLOOR,
+	MOUNT_ON_OWN,
+	BIND_OVER_FLOOR_FILE,
+	BIND_OVER_OWN_FILE,
+	UNMOUNT,
+	UNMOUNT_FORCED,
+	MOVE_AWAY,
+	MOVE_MOUNT_ONTO_FLOOR,
+	MOVE_MOUNT_ONTO_OWN,
+	PIVOT_ROOT,
+};
+
+/* Whether move_mount() took a detached tree (open_tree()) onto @to: 0, or -1 with errno. */
+static int move_tree(const char *to)
+{
+	int tree = syscall(__NR_open_tree, AT_FDCWD, OWN_FILE, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+
+	if (tree < 0)
+		return -1;
+	return syscall(__NR_move_mount, tree, "", AT_FDCWD, to, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+/*
+ * @change, in a mount namespace of the caller's own whose mounts it made private (a change
+ * of propagation, which stays its own to make): its result; -1 with ENOTRECOVERABLE if the
+ * namespace could not be made or a step before @change failed.
+ */
+static int change_tree(enum tree_change change)
+{
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		goto setup;
+	switch (change) {
+	case MOUNT_ON_FLOOR:
+		return mount_tmpfs(NULL);
+	case MOUNT_ON_OWN:
+		return mount("tmpfs", OWN, "tmpfs", 0, NULL);
+	case BIND_OVER_FLOOR_FILE:
+		return mount(OWN_FILE, FLOOR_FILE, NULL, MS_BIND, NULL);
+	case BIND_OVER_OWN_FILE:
+		return mount(FLOOR_FILE, OWN_FILE, NULL, MS_BIND, NULL);
+	case UNMOUNT:
+		return umount2(MNT, 0);
+	case UNMOUNT_FORCED:
+		return umount2(MNT, MNT_FORCE);
+	case MOVE_AWAY:
+		return mount(MNT, OWN, NULL, MS_MOVE, NULL);
+	case MOVE_MOUNT_ONTO_FLOOR:
+		return move_tree(FLOOR_FILE);
+	case MOVE_MOUNT_ONTO_OWN:
+		return move_tree(OWN_FILE);
+	case PIVOT_ROOT:
+		if (mount(OWN, OWN, NULL, MS_BIND, NULL))
+			goto setup;
+		return syscall(__NR_pivot_root, OWN, OWN "/old");
+	}
+setup:
+	errno = ENOTRECOVERABLE;
+	return -1;
+}
+
+/*
+ * A change of the mount tree changes what a path shows to every task that walks it: a root
+ * without CAP_MAC_ADMIN (CAP_SYS_ADMIN kept), in a mount namespace of its own, places a mount
+ * only on what it may write (not over a floor file such as a program's loader), takes one off
+ * or moves one away only from there, and pivot_root() needs w to its root.
+ */
+TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
+{
+	rmdir(OWN "/old");
+	rmdir(OWN);
+	unlink(OWN_FILE);
+	unlink(FLOOR_FILE);
+	make_dir(_metadata, OWN, "mt_obj");
+	make_dir(_metadata, OWN "/old", "mt_obj");
+	make_file(_metadata, OWN_FILE, "mt_obj");
+	make_file(_metadata, FLOOR_FILE, NULL);
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOUNT_ON_FLOOR));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOUNT_ON_OWN)));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(BIND_OVER_FLOOR_FILE));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(BIND_OVER_OWN_FILE)));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_ONTO_FLOOR));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_ONTO_OWN)));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(PIVOT_ROOT));
+	/* With w to the root it passes label (and the initramfs's rootfs then refuses it). */
+	ASSERT_EQ(0, load("mt_p _ w\nmt_p mt_obj rwx\n"));
+	EXPECT_NE(EACCES, ERRNO_AS("mt_p", ROOT_WITHOUT_MAC_ADMIN, change_tree(PIVOT_ROOT)));
+	/* A mount of the floor's on a floor directory: seen in every namespace made after it. */
+	ASSERT_EQ(0, mount_tmpfs(NULL));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_FORCED));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, umount2(MNT, MNT_FORCE));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_AWAY));
+	EXPECT_TRUE(mounted());
+	rmdir(OWN "/old");
+	rmdir(OWN);
+	unlink(OWN_FILE);
+	unlink(FLOOR_FILE);
+}
+
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
 TEST_F(mnt, beside_selinux)
 {
