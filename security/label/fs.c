@@ -134,7 +134,8 @@ static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, v
  * The floor is not stored where a file without the attribute is "_" anyway (label_default():
  * no labeldef=), so that the many tasks labelled "_" pay no allocation and no copy in the file
  * system for each file they create; under labeldef= it is, or the file would take the default
- * when its inode is next read from disk. No slot is taken when nothing is stored: the file
+ * when its inode is next read from disk. On a file system with an owner the file is the
+ * owner's, and nothing is stored. No slot is taken when nothing is stored: the file
  * system's initxattrs stops at the first slot without a name, which would hide the slots of
  * the LSMs after this one.
  */
@@ -147,6 +148,13 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	bool transmute = lc && lc->transmuted;
 	int rc = 0;
 
+	dlabel = label_sb_owner(dir->i_sb);
+	if (dlabel) {
+		/* Whatever is stored there, the file will read back as the owner's. */
+		label_inode_set(inode, dlabel);
+		label_inode_set_transmute(inode, false);
+		return 0;
+	}
 	dlabel = transmuted_label(label, dir);
 	if (dlabel) {
 		label = dlabel;
@@ -235,8 +243,9 @@ static bool kernel_control_fs(const struct super_block *sb)
  * label_default() - the label of a file without security.label
  * @inode: the file
  *
- * Its mount's labeldef=; else "_sysctl" on the kernel's control file systems (see
- * kernel_control_fs()), the floor on others. Not for the root, which is labelroot='s or the
+ * Its file system's owner's (label_sb_owner_at_mount()); else its mount's labeldef=; else
+ * "_sysctl" on the kernel's control file systems (see kernel_control_fs()), the floor on
+ * others. Not for the root, which is the owner's, labelroot='s or the
  * floor, as Smack's smk_root: labeldef= labels what is under it, and a root of the default would
  * shut out of the whole mount every label without a rule to it.
  *
@@ -245,11 +254,45 @@ static bool kernel_control_fs(const struct super_block *sb)
 struct label *label_default(const struct inode *inode)
 {
 	const struct super_block *sb = inode->i_sb;
+	struct label *owner = label_sb_owner(sb);
 
+	if (owner)
+		return owner;
 	if (sb->s_root && d_inode(sb->s_root) == inode)
 		return label_floor;
 	return label_sb_option(sb, LABEL_MOUNT_DEF) ?:
 	       kernel_control_fs(sb) ? label_sysctl : label_floor;
+}
+
+/**
+ * label_sb_owner_at_mount() - whose label the files of a new file system carry
+ * @sb: the file system, at its first mount, by the current task
+ *
+ * Labels written on a file system count only where its mounter may set labels: the floor,
+ * which is not confined in practice, or a task with CAP_MAC_ADMIN that onlycap admits.
+ * Otherwise the mounter chose what the file system holds (a tmpfs or overlay of its own, an
+ * image, or a FUSE server that answers any security.label): every file on it carries the
+ * mounter's label, whatever its attributes say, as a file it wrote would, and no more. A FUSE
+ * server answers for its files whoever mounted it, so FUSE's files always carry their
+ * mounter's label (SELinux gives them one type too). The kernel's own mounts, and its control
+ * file systems, whose files are labelled by class, have no owner.
+ *
+ * Context: Process context, from sb_set_mnt_opts, before the superblock is visible.
+ * Return: the mounter's label, or NULL if the file system's own attributes count.
+ */
+struct label *label_sb_owner_at_mount(const struct super_block *sb)
+{
+	struct label *mounter = label_of_current();
+
+	if ((sb->s_flags & SB_KERNMOUNT) || kernel_control_fs(sb))
+		return NULL;
+	if (!strcmp(sb->s_type->name, "fuse") || !strcmp(sb->s_type->name, "fuseblk"))
+		return mounter;
+	if (mounter == label_floor ||
+	    (label_onlycap_allows(current_cred()) &&
+	     ns_capable_noaudit(&init_user_ns, CAP_MAC_ADMIN)))
+		return NULL;
+	return mounter;
 }
 
 /*
@@ -302,9 +345,9 @@ static bool transmuting_on_disk(struct dentry *dentry, struct inode *inode)
 }
 
 /*
- * An inode found on disk: its label comes from security.label, the default (labeldef=, or the
- * floor) without one or with one that is not a label (empty, too long, invalid), as on a disk
- * from elsewhere.
+ * An inode found on disk: its label is its file system's owner's, if it has one; else it comes
+ * from security.label, the default (labeldef=, or the floor) without one or with one that is
+ * not a label (empty, too long, invalid), as on a disk from elsewhere.
  */
 static void label_from_disk(struct dentry *dentry, struct inode *inode)
 {
@@ -321,6 +364,8 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 	label = pathless_label(dentry, inode);
 	if (!label && !(inode->i_opflags & IOP_XATTR))
 		label = label_without_xattrs(inode);
+	if (!label)
+		label = label_sb_owner(inode->i_sb);
 	if (!label && S_ISDIR(inode->i_mode))
 		label_inode_set_transmute(inode, transmuting_on_disk(dentry, inode));
 	if (!label) {
@@ -362,8 +407,9 @@ static void hook_d_instantiate(struct dentry *dentry, struct inode *inode)
  */
 static int hook_sb_kern_mount(const struct super_block *sb)
 {
-	struct label *transmute = label_sb_option(sb, LABEL_MOUNT_TRANSMUTE);
-	struct label *root = transmute ?: label_sb_option(sb, LABEL_MOUNT_ROOT);
+	struct label *owner = label_sb_owner(sb);
+	struct label *transmute = owner ? NULL : label_sb_option(sb, LABEL_MOUNT_TRANSMUTE);
+	struct label *root = owner ?: transmute ?: label_sb_option(sb, LABEL_MOUNT_ROOT);
 	struct inode *inode = d_inode(sb->s_root);
 	struct label_inode *li = label_inode(inode);
 

@@ -602,18 +602,30 @@ struct label_mount {
 /**
  * struct label_sb - what the module keeps on a superblock
  * @trusted: an administrator marked the file system trusted for exec transitions
- * @mounted: the first mount set @mount; under s_umount, before the superblock is visible
+ * @mounted: the first mount set @mount and @owner; under s_umount, before the superblock is
+ *	visible
  * @mount: the first mount's label options; constant once @mounted, read without a lock
+ * @owner: the label every file of the file system carries (label_sb_owner_at_mount()), or
+ *	NULL where the files' own attributes count; constant once @mounted
  */
 struct label_sb {
 	bool trusted;
 	bool mounted;
 	struct label_mount mount;
+	struct label *owner;
 };
 
 static inline struct label_sb *label_sb(const struct super_block *sb)
 {
 	return security_get_value(sb->s_security, STACKER_SUPERBLOCK, &label_values);
+}
+
+/* The label every file of @sb carries whatever its attributes say, or NULL. */
+static inline struct label *label_sb_owner(const struct super_block *sb)
+{
+	const struct label_sb *sbl = label_sb(sb);
+
+	return sbl ? sbl->owner : NULL;
 }
 
 /* The label a mount option of @sb's file system names, or NULL. */
@@ -645,6 +657,7 @@ void label_inode_set(struct inode *inode, struct label *label);
 void label_inode_set_transmute(struct inode *inode, bool transmute);
 bool label_sb_carries_transitions(struct super_block *sb);
 bool label_sees_system_root(void);
+struct label *label_sb_owner_at_mount(const struct super_block *sb);
 int label_trust_path(const char *name);
 struct label *label_intern_nofs(const char *name, size_t len);
 

@@ -8,10 +8,12 @@
  * module's options reach it: context= and labelroot= on one mount.
  */
 
+#include <linux/fuse.h>
 #include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
+#include <sys/uio.h>
 
 #include "common.h"
 
@@ -530,6 +532,160 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	rmdir(OWN);
 	unlink(OWN_FILE);
 	unlink(FLOOR_FILE);
+}
+
+static int mount_and_create(void)
+{
+	int fd;
+
+	if (mount_tmpfs(NULL))
+		return -1;
+	fd = open(MNT "/new", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	return fd < 0 ? -1 : close(fd);
+}
+
+/*
+ * A file system mounted by a task without the right to set labels is that task's, whatever
+ * its files' attributes say (see fuse_files_are_their_mounters for a server that names a
+ * label): a tmpfs a root of another label without CAP_MAC_ADMIN mounts is its own, root
+ * included, where the floor's root would have left it unable to create a file in it.
+ */
+TEST_F(mnt, a_confined_mounters_file_system_is_its_own)
+{
+	ASSERT_EQ(0, setxattr(MNT, XATTR_NAME_LABEL, "fz_m", 4, 0));
+	EXPECT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, mount_and_create()));
+	ASSERT_LABEL_DENIES("fz_v", ROOT, stat_mnt());
+	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
+	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
+}
+
+/* A reply of the FUSE server below: @len bytes of @out after the header, or just @error. */
+static void fuse_reply(int fuse, const struct fuse_in_header *in, int error, const void *out,
+		       size_t len)
+{
+	struct fuse_out_header head = {
+		.len = sizeof(head) + (error ? 0 : len),
+		.error = error,
+		.unique = in->unique,
+	};
+	struct iovec iov[] = { { &head, sizeof(head) }, { (void *)out, error ? 0 : len } };
+
+	writev(fuse, iov, 2);
+}
+
+static void fuse_attr(struct fuse_attr *attr, uint64_t node)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->ino = node;
+	attr->mode = node == FUSE_ROOT_ID ? S_IFDIR | 0755 : S_IFREG | 0444;
+	attr->nlink = 1;
+	attr->size = node == FUSE_ROOT_ID ? 0 : 5;
+}
+
+/*
+ * A FUSE server of one file, "f", that says its security.label is @label, as any server may:
+ * serves until the file system goes away.
+ */
+static int serve_fuse(int fuse, const char *label)
+{
+	static char buf[FUSE_MIN_READ_BUFFER + 4096];
+	const struct fuse_in_header *in = (void *)buf;
+	const char *arg = buf + sizeof(*in);
+	union {
+		struct fuse_init_out init;
+		struct fuse_entry_out entry;
+		struct fuse_attr_out attr;
+		struct fuse_getxattr_out xattr;
+		struct fuse_open_out open;
+	} out;
+	const char *name;
+	ssize_t n;
+
+	while ((n = read(fuse, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)) {
+		if (n < (ssize_t)sizeof(*in))
+			continue;
+		memset(&out, 0, sizeof(out));
+		switch (in->opcode) {
+		case FUSE_INIT:
+			out.init.major = FUSE_KERNEL_VERSION;
+			out.init.minor = FUSE_KERNEL_MINOR_VERSION;
+			out.init.max_write = 4096;
+			fuse_reply(fuse, in, 0, &out.init, sizeof(out.init));
+			break;
+		case FUSE_LOOKUP:
+			if (in->nodeid != FUSE_ROOT_ID || strcmp(arg, "f")) {
+				fuse_reply(fuse, in, -ENOENT, NULL, 0);
+				break;
+			}
+			out.entry.nodeid = 2;
+			fuse_attr(&out.entry.attr, 2);
+			fuse_reply(fuse, in, 0, &out.entry, sizeof(out.entry));
+			break;
+		case FUSE_GETATTR:
+			fuse_attr(&out.attr.attr, in->nodeid);
+			fuse_reply(fuse, in, 0, &out.attr, sizeof(out.attr));
+			break;
+		case FUSE_GETXATTR:
+			name = arg + sizeof(struct fuse_getxattr_in);
+			if (strcmp(name, XATTR_NAME_LABEL)) {
+				fuse_reply(fuse, in, -ENODATA, NULL, 0);
+			} else if (!((const struct fuse_getxattr_in *)arg)->size) {
+				out.xattr.size = strlen(label);
+				fuse_reply(fuse, in, 0, &out.xattr, sizeof(out.xattr));
+			} else {
+				fuse_reply(fuse, in, 0, label, strlen(label));
+			}
+			break;
+		case FUSE_OPEN:
+			fuse_reply(fuse, in, 0, &out.open, sizeof(out.open));
+			break;
+		case FUSE_READ:
+			fuse_reply(fuse, in, 0, "data\n", 5);
+			break;
+		case FUSE_FLUSH:
+		case FUSE_RELEASE:
+			fuse_reply(fuse, in, 0, NULL, 0);
+			break;
+		case FUSE_FORGET:
+		case FUSE_BATCH_FORGET:
+		case FUSE_INTERRUPT:
+			break;
+		default:
+			fuse_reply(fuse, in, -ENOSYS, NULL, 0);
+		}
+	}
+	return 0;
+}
+
+/*
+ * A FUSE server answers any security.label for its files: they carry the label of the task
+ * that mounted the file system instead, whatever the server says. A root of another label
+ * without CAP_MAC_ADMIN cannot pass its data off as a third label's, here the victim's own,
+ * which the victim would read as its own: the file is the mounter's, as a file it wrote is.
+ */
+TEST_F(mnt, fuse_files_are_their_mounters)
+{
+	char opts[96];
+	pid_t server;
+	int fuse;
+
+	ASSERT_EQ(0, setxattr(MNT, XATTR_NAME_LABEL, "fz_m", 4, 0));
+	/* Inherited by the mounting child, which names it in the options. */
+	fuse = open("/dev/fuse", O_RDWR);
+	ASSERT_LE(0, fuse);
+	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fuse);
+	ASSERT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, mount("fz", MNT, "fuse", 0, opts)));
+	server = fork();
+	ASSERT_LE(0, server);
+	if (!server)
+		_exit(serve_fuse(fuse, "fz_v"));
+	close(fuse);
+	EXPECT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, open_ro(MNT "/f")));
+	ASSERT_LABEL_DENIES("fz_v", ROOT, open_ro(MNT "/f"));
+	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
+	EXPECT_EQ(0, child_status(server));
+	/* The floor removes it in the teardown. */
+	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
 }
 
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
