@@ -8,6 +8,10 @@
 
 #include <linux/binfmts.h>
 #include <linux/capability.h>
+#include <linux/fdtable.h>
+#include <linux/fs_struct.h>
+#include <linux/io_uring.h>
+#include <linux/mm.h>
 #include <linux/mount.h>
 #include <linux/perf_event.h>
 #include <linux/personality.h>
@@ -168,7 +172,8 @@ static struct label *exec_label(const struct file *file)
  * entails depends on how it is made, and is decided by the callers: an exec refuses a traced
  * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file),
  * and drops the signals and timers the old program left (hook_bprm_committed_creds());
- * a write refuses a change while the task shares its memory (alone_in_memory()) or that its
+ * a write refuses a change while the task shares what the old label would keep
+ * (shared_with_old_label()) or that its
  * tracer could not follow (tracer_may_follow()), and ends the perf events attached to the task
  * (hook_setprocattr()).
  * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
@@ -291,21 +296,87 @@ static int tracer_may_follow(const struct label *label)
 	return rc;
 }
 
+/* Whether the current task has submitted to an io_uring instance (its context lives on). */
+static bool used_uring(void)
+{
+#ifdef CONFIG_IO_URING
+	return current->io_uring;
+#else
+	return false;
+#endif
+}
+
+static int uring_file(const void *unused, struct file *file, unsigned int fd)
+{
+	return io_is_uring_fops(file);
+}
+
+/* Whether the current task, alone in its memory, maps an io_uring instance's rings. */
+static bool maps_uring(void)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct vma_iterator vmi;
+	bool found = false;
+
+	if (!mm)
+		return false;
+	mmap_read_lock(mm);
+	vma_iter_init(&vmi, mm, 0);
+	for_each_vma(vmi, vma) {
+		if (vma->vm_file && io_is_uring_fops(vma->vm_file)) {
+			found = true;
+			break;
+		}
+	}
+	mmap_read_unlock(mm);
+	return found;
+}
+
 /*
- * Threads share memory: a change of one thread's label would leave the others (io_uring's
- * SQPOLL thread and workers among them, which a single-threaded program gets without asking)
- * with the old label, holding the new one's data and open to whoever may read or signal the
- * old one. Only a task alone in its memory changes its label through the attribute, as
- * SELinux asks of a change not bounded by the old context; an exec leaves one thread anyway.
+ * What a change of label through the attribute would leave to the old label, sharing it with
+ * the task that now holds the new one's data and authority; or NULL:
+ *  - another thread (memory): io_uring's SQPOLL thread and workers among them, which a
+ *    single-threaded program gets without asking;
+ *  - another process sharing the descriptor table (clone(CLONE_FILES)), which would use what
+ *    the task opens with the new label, or the fs_struct (CLONE_FS), as an exec refuses;
+ *  - an io_uring instance, through a descriptor, a mapping of its rings (writing a request
+ *    there is submitting it, to another process's SQPOLL thread too) or the task's own use
+ *    of one: requests run with the credentials of whoever set the ring up or queued them,
+ *    registered personalities included, after the change as before.
+ * SELinux asks a task to be alone in its memory for a change not bounded by the old context.
+ * Shared mappings of memory and sockets made before stay, as documented. An exec leaves one
+ * thread, unshares the descriptor table and cancels the task's io_uring requests anyway.
+ * Once the task is alone in its memory, nothing but itself can start sharing any of these.
  */
-static int alone_in_memory(void)
+static const char *shared_with_old_label(void)
+{
+	struct fs_struct *fs = current->fs;
+	bool shared_fs;
+
+	if (!current_is_single_threaded())
+		return "the process has other threads";
+	if (atomic_read(&current->files->count) > 1)
+		return "the process shares its descriptor table";
+	spin_lock(&fs->lock);
+	shared_fs = fs->users > 1;
+	spin_unlock(&fs->lock);
+	if (shared_fs)
+		return "the process shares its file system information";
+	if (used_uring() || iterate_fd(current->files, 0, uring_file, NULL) || maps_uring())
+		return "the process has used, holds or maps an io_uring instance";
+	return NULL;
+}
+
+static int shares_nothing(void)
 {
 	char comm[STACKER_COMM_ESCAPED];
+	const char *why = shared_with_old_label();
 
-	if (current_is_single_threaded())
+	if (!why)
 		return 0;
 	if (__ratelimit(&relabel_refusals))
-		pr_notice("setting the task label refused: the process has other threads: pid=%d comm=\"%s\"\n",
+		pr_notice("setting the task label refused: %s: pid=%d comm=\"%s\"\n", why,
 			  task_pid_nr(current), stacker_escaped_comm(comm));
 	return -EPERM;
 }
@@ -319,7 +390,7 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 
 	if (strcmp(name, "current"))
 		return -EINVAL;
-	rc = alone_in_memory();
+	rc = shares_nothing();
 	if (rc)
 		return rc;
 	if (len && ((char *)value)[len - 1] == '\n')

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
@@ -569,6 +570,117 @@ TEST(relabel_only_alone_in_memory)
 	if (WEXITSTATUS(status) == 4)
 		SKIP(return, "no io_uring polling thread in this kernel");
 	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+/*
+ * A process that shares @flags (CLONE_FILES, CLONE_FS) with its caller until the caller closes
+ * @release[1]: its pid, or -1. With CLONE_FILES the descriptor table is the caller's: the
+ * process closes nothing, and the caller closes @release[0] once it has waited for it.
+ */
+static pid_t share_until(unsigned long flags, int release[2])
+{
+	pid_t pid;
+	char c;
+
+	if (pipe(release))
+		return -1;
+	pid = syscall(SYS_clone, flags | SIGCHLD, 0, NULL, NULL, 0);
+	if (!pid) {
+		if (!(flags & CLONE_FILES))
+			close(release[1]);
+		_exit(read(release[0], &c, 1) < 0);
+	}
+	return pid;
+}
+
+/* In a child of label "mt_a": 0, or which step failed. */
+static int relabel_while_sharing_tables(void)
+{
+	static const unsigned long shared[] = { CLONE_FILES, CLONE_FS };
+	int i, release[2];
+	pid_t pid;
+
+	for (i = 0; i < ARRAY_SIZE(shared); i++) {
+		pid = share_until(shared[i], release);
+		if (pid < 0)
+			return SETUP_FAILED;
+		if (!set_label("mt_b") || errno != EPERM)
+			return 10 + i;
+		close(release[1]);
+		if (waitpid(pid, NULL, 0) != pid)
+			return SETUP_FAILED;
+		close(release[0]);
+	}
+	return set_label("mt_b") ? 12 : 0;
+}
+
+/*
+ * In a child of label "mt_a" that inherited @ring and its mapping @sq of @size bytes from
+ * its parent, and never used io_uring itself: 0, or which step failed.
+ */
+static int relabel_with_a_parents_ring(int ring, void *sq, size_t size)
+{
+	if (!set_label("mt_b") || errno != EPERM)
+		return 20;
+	if (close(ring))
+		return SETUP_FAILED;
+	if (!set_label("mt_b") || errno != EPERM)
+		return 21;
+	if (munmap(sq, size))
+		return SETUP_FAILED;
+	return set_label("mt_b") ? 22 : 0;
+}
+
+/* In a child of label "mt_a": 0, or which step failed. */
+static int relabel_while_sharing_a_ring(void)
+{
+	struct io_uring_params params = {};
+	int ring, status;
+	size_t size;
+	void *sq;
+	pid_t pid;
+
+	ring = syscall(SYS_io_uring_setup, 1, &params);
+	if (ring < 0)
+		return SETUP_FAILED;
+	size = params.sq_off.array + params.sq_entries * sizeof(__u32);
+	sq = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQ_RING);
+	if (sq == MAP_FAILED)
+		return SETUP_FAILED;
+	pid = fork();
+	if (!pid)
+		_exit(relabel_with_a_parents_ring(ring, sq, size));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return SETUP_FAILED;
+	if (WEXITSTATUS(status))
+		return WEXITSTATUS(status);
+	/* The task that set the ring up has used io_uring: it keeps its label until an exec. */
+	if (close(ring) || munmap(sq, size))
+		return SETUP_FAILED;
+	return !set_label("mt_b") || errno != EPERM ? 23 : 0;
+}
+
+/*
+ * What a change of label through the attribute would leave to the old label blocks it too:
+ * another process sharing the descriptor table, which would get what the task then opens
+ * with the new label, or the fs_struct; an io_uring instance's descriptor, or a mapping of
+ * its rings alone, as a child inherits its parent's (the parent's polling thread would run
+ * what the child writes there, with the parent's label); a task's own use of io_uring, whose
+ * requests run with the credentials they were queued with. Without them the label changes.
+ */
+TEST(relabel_only_sharing_nothing)
+{
+	pid_t pid = fork_as("mt_a", ROOT);
+
+	ASSERT_LE(0, pid);
+	if (!pid)
+		_exit(relabel_while_sharing_tables());
+	EXPECT_EQ(0, child_status(pid));
+	pid = fork_as("mt_a", ROOT);
+	ASSERT_LE(0, pid);
+	if (!pid)
+		_exit(relabel_while_sharing_a_ring());
+	EXPECT_EQ(0, child_status(pid));
 }
 
 /*
