@@ -134,8 +134,9 @@ static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, v
  * The floor is not stored where a file without the attribute is "_" anyway (label_default():
  * no labeldef=), so that the many tasks labelled "_" pay no allocation and no copy in the file
  * system for each file they create; under labeldef= it is, or the file would take the default
- * when its inode is next read from disk. On a file system with an owner the file is the
- * owner's, and nothing is stored. No slot is taken when nothing is stored: the file
+ * when its inode is next read from disk. On a file system with an owner too: the file is its
+ * creator's while its inode lives, as on any other (tmpfs keeps it for the file's life), and
+ * the owner's once read again. No slot is taken when nothing is stored: the file
  * system's initxattrs stops at the first slot without a name, which would hide the slots of
  * the LSMs after this one.
  */
@@ -148,13 +149,6 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	bool transmute = lc && lc->transmuted;
 	int rc = 0;
 
-	dlabel = label_sb_owner(dir->i_sb);
-	if (dlabel) {
-		/* Whatever is stored there, the file will read back as the owner's. */
-		label_inode_set(inode, dlabel);
-		label_inode_set_transmute(inode, false);
-		return 0;
-	}
 	dlabel = transmuted_label(label, dir);
 	if (dlabel) {
 		label = dlabel;

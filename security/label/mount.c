@@ -253,11 +253,18 @@ static int hook_move_mount(const struct path *from_path, const struct path *to_p
 	       mounted_on_check(from_path, "move_mount");
 }
 
+/*
+ * MNT_FORCE acts on the file system, not on this one mount of it (FUSE aborts its connection,
+ * NFS its requests): through a bind mount of its own, a caller would end another label's. It
+ * needs w to the file system's root as well.
+ */
 static int hook_sb_umount(struct vfsmount *mnt, int flags)
 {
 	struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
+	struct path fs_root = { .mnt = mnt, .dentry = mnt->mnt_sb->s_root };
 
-	return mounted_on_check(&root, "sb_umount");
+	return mounted_on_check(&root, "sb_umount") ?:
+	       (flags & MNT_FORCE ? mountpoint_check(&fs_root, "sb_umount") : 0);
 }
 
 /*

@@ -441,6 +441,8 @@ enum tree_change {
 	BIND_OVER_OWN_FILE,
 	UNMOUNT,
 	UNMOUNT_FORCED,
+	UNMOUNT_BIND,
+	UNMOUNT_BIND_FORCED,
 	MOVE_AWAY,
 	MOVE_MOUNT_ONTO_FLOOR,
 	MOVE_MOUNT_ONTO_OWN,
@@ -479,6 +481,11 @@ static int change_tree(enum tree_change change)
 		return umount2(MNT, 0);
 	case UNMOUNT_FORCED:
 		return umount2(MNT, MNT_FORCE);
+	case UNMOUNT_BIND:
+	case UNMOUNT_BIND_FORCED:
+		if (mount(MNT, OWN, NULL, MS_BIND, NULL))
+			goto setup;
+		return umount2(OWN, change == UNMOUNT_BIND ? 0 : MNT_FORCE);
 	case MOVE_AWAY:
 		return mount(MNT, OWN, NULL, MS_MOVE, NULL);
 	case MOVE_MOUNT_ONTO_FLOOR:
@@ -526,6 +533,9 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, umount2(MNT, MNT_FORCE));
+	/* Its own bind mount of that file system: off, but not forced (MNT_FORCE acts on the fs). */
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND)));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_AWAY));
 	EXPECT_TRUE(mounted());
 	rmdir(OWN "/old");
@@ -534,27 +544,33 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	unlink(FLOOR_FILE);
 }
 
+static int create_in(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
 static int mount_and_create(void)
 {
-	int fd;
-
-	if (mount_tmpfs(NULL))
-		return -1;
-	fd = open(MNT "/new", O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-	return fd < 0 ? -1 : close(fd);
+	return mount_tmpfs(NULL) ? -1 : create_in(MNT "/new");
 }
 
 /*
  * A file system mounted by a task without the right to set labels is that task's, whatever
  * its files' attributes say (see fuse_files_are_their_mounters for a server that names a
  * label): a tmpfs a root of another label without CAP_MAC_ADMIN mounts is its own, root
- * included, where the floor's root would have left it unable to create a file in it.
+ * included, where the floor's root would have left it unable to create a file in it. A file
+ * another label creates there stays its creator's: the mounter does not read it.
  */
 TEST_F(mnt, a_confined_mounters_file_system_is_its_own)
 {
+	ASSERT_EQ(0, load("fz_w fz_m rwx\n"));
 	ASSERT_EQ(0, setxattr(MNT, XATTR_NAME_LABEL, "fz_m", 4, 0));
 	EXPECT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, mount_and_create()));
 	ASSERT_LABEL_DENIES("fz_v", ROOT, stat_mnt());
+	EXPECT_EQ(0, ERRNO_AS("fz_w", ROOT, create_in(MNT "/theirs")));
+	ASSERT_LABEL_DENIES("fz_m", ROOT_WITHOUT_MAC_ADMIN, open_ro(MNT "/theirs"));
 	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
 	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
 }
