@@ -533,7 +533,7 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, umount2(MNT, MNT_FORCE));
-	/* Its own bind mount of that file system: off, but not forced (MNT_FORCE acts on the fs). */
+	/* Its own bind mount of that file system comes off, but not forced (on the fs). */
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND)));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_AWAY));
