@@ -173,9 +173,8 @@ static struct label *exec_label(const struct file *file)
  * or no_new_privs task and tears down perf events and dumpability (hook_bprm_creds_from_file),
  * and drops the signals and timers the old program left (hook_bprm_committed_creds());
  * a write refuses a change while the task shares what the old label would keep
- * (shared_with_old_label()) or that its
- * tracer could not follow (tracer_may_follow()), and ends the perf events attached to the task
- * (hook_setprocattr()).
+ * (shared_with_old_label()) or that its tracer could not follow (tracer_may_follow()), and
+ * ends the perf events attached to the task (hook_setprocattr()).
  * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
  * inodes follow the task's label at each lookup.
  */

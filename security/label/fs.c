@@ -265,8 +265,9 @@ struct label *label_default(const struct inode *inode)
  * Labels written on a file system count only where its mounter may set labels: the floor,
  * which is not confined in practice, or a task with CAP_MAC_ADMIN that onlycap admits.
  * Otherwise the mounter chose what the file system holds (a tmpfs or overlay of its own, an
- * image, or a FUSE server that answers any security.label): every file on it carries the
- * mounter's label, whatever its attributes say, as a file it wrote would, and no more. A FUSE
+ * image, or a FUSE server that answers any security.label): every file read from it carries
+ * the mounter's label, whatever its attributes say, as a file it wrote would, and no more
+ * (a file another task creates there is its creator's while it lives). A FUSE
  * server answers for its files whoever mounted it, so FUSE's files always carry their
  * mounter's label (SELinux gives them one type too). The kernel's own mounts, and its control
  * file systems, whose files are labelled by class, have no owner.
