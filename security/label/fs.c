@@ -248,13 +248,14 @@ static bool kernel_control_fs(const struct super_block *sb)
 struct label *label_default(const struct inode *inode)
 {
 	const struct super_block *sb = inode->i_sb;
-	struct label *owner = label_sb_owner(sb);
+	const struct label_sb *sbl = label_sb(sb);
 
-	if (owner)
-		return owner;
+	/* One lookup of the superblock's value: every new file of a floor task comes here. */
+	if (sbl && sbl->owner)
+		return sbl->owner;
 	if (sb->s_root && d_inode(sb->s_root) == inode)
 		return label_floor;
-	return label_sb_option(sb, LABEL_MOUNT_DEF) ?:
+	return (sbl ? sbl->mount.labels[LABEL_MOUNT_DEF] : NULL) ?:
 	       kernel_control_fs(sb) ? label_sysctl : label_floor;
 }
 
