@@ -556,6 +556,22 @@ static int mount_and_create(void)
 	return mount_tmpfs(NULL) ? -1 : create_in(MNT "/new");
 }
 
+/* The same by an unprivileged task, in a user and mount namespace of its own. */
+static int mount_and_create_in_user_ns(void)
+{
+	char uids[32], gids[32];
+
+	snprintf(uids, sizeof(uids), "0 %d 1", getuid());
+	snprintf(gids, sizeof(gids), "0 %d 1", getgid());
+	/* Dropping root made the process not dumpable: its uid_map would be root's. */
+	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNS) ||
+	    write_str("/proc/self/uid_map", uids) < 0 ||
+	    write_str("/proc/self/setgroups", "deny") < 0 ||
+	    write_str("/proc/self/gid_map", gids) < 0)
+		_exit(254);
+	return mount_and_create();
+}
+
 /*
  * A file system mounted by a task without the right to set labels is that task's, whatever
  * its files' attributes say (see fuse_files_are_their_mounters for a server that names a
@@ -571,7 +587,9 @@ TEST_F(mnt, a_confined_mounters_file_system_is_its_own)
 	ASSERT_LABEL_DENIES("fz_v", ROOT, stat_mnt());
 	EXPECT_EQ(0, ERRNO_AS("fz_w", ROOT, create_in(MNT "/theirs")));
 	ASSERT_LABEL_DENIES("fz_m", ROOT_WITHOUT_MAC_ADMIN, open_ro(MNT "/theirs"));
-	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
+	/* Its own, too, when an unprivileged task mounts it in a user namespace. */
+	ASSERT_EQ(0, umount2(MNT, MNT_DETACH));
+	EXPECT_EQ(0, ERRNO_AS("fz_m", NOBODY_USER, mount_and_create_in_user_ns()));
 	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
 }
 

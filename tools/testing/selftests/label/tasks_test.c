@@ -593,18 +593,24 @@ static pid_t share_until(unsigned long flags, int release[2])
 	return pid;
 }
 
-/* In a child of label "mt_a": 0, or which step failed. */
-static int relabel_while_sharing_tables(void)
+/*
+ * In a child of label "mt_a", which gives itself relabel-self {mt_b} through @rs and becomes
+ * nobody: the unprivileged way, through the attribute and lsm_set_self_attr(). 0, or which
+ * step failed.
+ */
+static int relabel_while_sharing_tables(int rs)
 {
 	static const unsigned long shared[] = { CLONE_FILES, CLONE_FS };
 	int i, release[2];
 	pid_t pid;
 
+	if (write(rs, "mt_b", 4) != 4 || drop_to_nobody())
+		return SETUP_FAILED;
 	for (i = 0; i < ARRAY_SIZE(shared); i++) {
 		pid = share_until(shared[i], release);
 		if (pid < 0)
 			return SETUP_FAILED;
-		if (!set_label("mt_b") || errno != EPERM)
+		if (!set_label("mt_b") || errno != EPERM || set_self_attr_label("mt_b") != EPERM)
 			return 10 + i;
 		close(release[1]);
 		if (waitpid(pid, NULL, 0) != pid)
@@ -631,7 +637,7 @@ static int relabel_with_a_parents_ring(int ring, void *sq, size_t size)
 	return set_label("mt_b") ? 22 : 0;
 }
 
-/* In a child of label "mt_a": 0, or which step failed. */
+/* In a child of label "mt_a", root with CAP_MAC_ADMIN: 0, or which step failed. */
 static int relabel_while_sharing_a_ring(void)
 {
 	struct io_uring_params params = {};
@@ -670,12 +676,16 @@ static int relabel_while_sharing_a_ring(void)
  */
 TEST(relabel_only_sharing_nothing)
 {
-	pid_t pid = fork_as("mt_a", ROOT);
+	int rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
+	pid_t pid;
 
+	ASSERT_LE(0, rs);
+	pid = fork_as("mt_a", ROOT);
 	ASSERT_LE(0, pid);
 	if (!pid)
-		_exit(relabel_while_sharing_tables());
+		_exit(relabel_while_sharing_tables(rs));
 	EXPECT_EQ(0, child_status(pid));
+	close(rs);
 	pid = fork_as("mt_a", ROOT);
 	ASSERT_LE(0, pid);
 	if (!pid)
