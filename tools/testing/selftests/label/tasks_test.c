@@ -526,6 +526,32 @@ static void *wait_for_eof(void *arg)
 }
 
 /*
+ * Whether the calling process is down to one thread, waiting up to a second: pthread_join()
+ * returns once the thread has left its memory, before it has let go of the descriptor table
+ * and fs_struct it shared, and a change of label is refused until then.
+ */
+static bool alone_again(void)
+{
+	char line[64];
+	bool alone = false;
+	int tries;
+	FILE *f;
+
+	for (tries = 0; tries < 100 && !alone; tries++) {
+		f = fopen("/proc/self/status", "re");
+		if (!f)
+			return false;
+		while (fgets(line, sizeof(line), f))
+			if (!strcmp(line, "Threads:\t1\n"))
+				alone = true;
+		fclose(f);
+		if (!alone)
+			usleep(10000);
+	}
+	return alone;
+}
+
+/*
  * Threads share memory: while its process has another thread, a task's label does not change,
  * whichever way it asks, or the other thread would keep the old label beside the new one's
  * data. io_uring's polling thread counts, which a single-threaded program gets without a
@@ -551,7 +577,9 @@ TEST(relabel_only_alone_in_memory)
 		if (!set_label("mt_b") || errno != EPERM)
 			_exit(2);
 		close(end[1]);
-		_exit(pthread_join(thread, NULL) || set_label("mt_b") ? 3 : 0);
+		if (pthread_join(thread, NULL) || !alone_again())
+			_exit(SETUP_FAILED);
+		_exit(set_label("mt_b") ? 3 : 0);
 	}
 	ASSERT_EQ(0, child_status(pid));
 	close(rs);
