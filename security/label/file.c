@@ -133,6 +133,20 @@ static bool task_memory(const struct inode *inode)
 }
 
 /*
+ * A device node on a file system whose files carry their mounter's label (label_sb_owner():
+ * its mounter may not set labels) names whatever device its mounter chose: one that an
+ * overlay of /dev copied, or a FUSE server's, or a disk image's, each labelled the mounter's
+ * although the device is any label's (the raw disk, another terminal). The device cannot be
+ * known from the node, so the node opens as label_storage, for the floor alone, as if the file
+ * system were mounted nodev. devpts is the exception: its nodes are its own ptys and ptmx.
+ */
+static bool device_of_the_mounters_choice(const struct inode *inode)
+{
+	return (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode)) &&
+	       inode->i_sb->s_magic != DEVPTS_SUPER_MAGIC && label_sb_owner(inode->i_sb);
+}
+
+/*
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
  * they need what the descriptor's mode gives, and an exec open x alone. Every open of a block
@@ -140,10 +154,14 @@ static bool task_memory(const struct inode *inode)
  */
 static int hook_file_open(struct file *file)
 {
+	struct inode *inode = file_inode(file);
 	u32 access = file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : fmode_access(file);
 
-	if (unlikely(task_memory(file_inode(file))))
+	if (unlikely(task_memory(inode)))
 		return label_check_unconfined("file_open");
+	if (unlikely(device_of_the_mounters_choice(inode)))
+		return label_check_current(&label_storage, access ?: LABEL_MAY_READ, "file_open",
+					   inode);
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_open");
@@ -220,9 +238,19 @@ static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct 
 static int terminal_input_check(struct file *file)
 {
 	struct inode *inode = file_inode(file);
+	const struct label *terminal = label_of_inode(inode);
 
-	return label_check_current(label_held(label_of_inode(inode)), LABEL_MAY_WRITE,
-				   "file_ioctl", inode);
+	/*
+	 * /dev/tty, /dev/console and /dev/tty0 reach the caller's controlling terminal, the
+	 * console's and the foreground virtual terminal: their node's label, "*" for /dev/tty
+	 * where udev rules give it (every task opens its terminal there), is not the terminal's.
+	 * The one reached is decided as a floor terminal.
+	 */
+	if (S_ISCHR(inode->i_mode) &&
+	    (inode->i_rdev == MKDEV(TTYAUX_MAJOR, 0) || inode->i_rdev == MKDEV(TTYAUX_MAJOR, 1) ||
+	     inode->i_rdev == MKDEV(TTY_MAJOR, 0)))
+		terminal = label_floor;
+	return label_check_current(label_held(terminal), LABEL_MAY_WRITE, "file_ioctl", inode);
 }
 
 /* The commands that fake input on a terminal: terminal_input_check() decides them. */

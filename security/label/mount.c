@@ -143,6 +143,20 @@ static bool same_options(const struct label_sb *sbl, const struct label_mount *o
 }
 
 /*
+ * A disk's file system mounted by a task that may not set labels would be that task's, every
+ * file of every label on it (label_sb_owner_at_mount()): the mount reads and writes the disk as
+ * opening its node would, and is decided as a floor block device's open (label_storage, for
+ * the floor alone), whichever node named it. A disk already mounted is another view of the
+ * same super block, whose files keep their labels.
+ */
+static int disk_check(struct super_block *sb)
+{
+	u32 access = sb_rdonly(sb) ? LABEL_MAY_READ : LABEL_MAY_READ | LABEL_MAY_WRITE;
+
+	return label_check_current(&label_storage, access, "sb_set_mnt_opts", NULL);
+}
+
+/*
  * The first mount of a super block sets its labels, under s_umount, before the super block
  * is visible; a later mount of the same super block (the same device again) or a remount must
  * name the same ones, or none: the files already labelled would not follow.
@@ -151,13 +165,21 @@ static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 				unsigned long kern_flags, unsigned long *set_kern_flags)
 {
 	struct label_sb *sbl = label_sb(sb);
+	struct label *owner;
+	int rc;
 
 	if (WARN_ON_ONCE(!sbl))
 		return -ENOMEM;
 	if (!sbl->mounted) {
+		owner = label_sb_owner_at_mount(sb);
+		if (owner && sb->s_bdev) {
+			rc = disk_check(sb);
+			if (rc)
+				return rc;
+		}
 		if (mnt_opts)
 			sbl->mount = *(struct label_mount *)mnt_opts;
-		sbl->owner = label_sb_owner_at_mount(sb);
+		sbl->owner = owner;
 		sbl->mounted = true;
 		return 0;
 	}
@@ -228,23 +250,17 @@ static int mounted_on_check(const struct path *path, const char *hook)
 	return rc;
 }
 
+/*
+ * A move, whether asked by mount(MS_MOVE) or move_mount(), is decided by hook_move_mount() on
+ * the mount that moves: here the source is still a name, which a symlink (or a FUSE server's
+ * readlink) could lead elsewhere the next time it is looked up.
+ */
 static int hook_sb_mount(const char *dev_name, const struct path *path, const char *type,
 			 unsigned long flags, void *data)
 {
-	struct path from;
-	int rc;
-
-	if (flags & (MS_REMOUNT | MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE))
+	if (flags & (MS_REMOUNT | MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE | MS_MOVE))
 		return 0;
-	rc = mountpoint_check(path, "sb_mount");
-	if (rc || !(flags & MS_MOVE))
-		return rc;
-	/* do_move_mount_old() looks the source up the same way; a failure is its to report. */
-	if (!dev_name || kern_path(dev_name, LOOKUP_FOLLOW, &from))
-		return 0;
-	rc = mounted_on_check(&from, "sb_mount");
-	path_put(&from);
-	return rc;
+	return mountpoint_check(path, "sb_mount");
 }
 
 static int hook_move_mount(const struct path *from_path, const struct path *to_path)

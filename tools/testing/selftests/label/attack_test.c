@@ -1089,6 +1089,38 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 	unmount_private(_metadata, dir);
 }
 
+/* In a new session whose controlling terminal is @path: fake input through /dev/tty. */
+static int fake_input_through_dev_tty(const char *path)
+{
+	if (setsid() < 0 || open(path, O_RDWR | O_CLOEXEC) < 0)
+		return -1;
+	return fake_input("/dev/tty");
+}
+
+/*
+ * /dev/tty reaches the caller's controlling terminal, which it is not: it is labelled "*" where
+ * every task must open its terminal there (label-rules.service labels it so). Faking input
+ * through it is decided as on a floor terminal, not as writing "*", which a reviewer used to
+ * type into a floor shell that ran the attacker in its foreground.
+ */
+TEST(terminal_input_through_dev_tty_decided_as_on_a_floor_terminal)
+{
+	char dir[] = "/tmp/attack-pts-XXXXXX", path[64], was[LABEL_NAME_MAX + 1];
+	ssize_t len = getxattr("/dev/tty", XATTR_NAME_LABEL, was, sizeof(was));
+	int master;
+
+	ASSERT_TRUE(len > 0 || errno == ENODATA);
+	ASSERT_EQ(0, setxattr("/dev/tty", XATTR_NAME_LABEL, "*", 1, 0));
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
+	ASSERT_LE(0, master);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n",
+				      fake_input_through_dev_tty, path, 0);
+	close(master);
+	unmount_private(_metadata, dir);
+	EXPECT_EQ(0, len > 0 ? setxattr("/dev/tty", XATTR_NAME_LABEL, was, len, 0) :
+				removexattr("/dev/tty", XATTR_NAME_LABEL));
+}
+
 /* Set none of @path's modem control lines (TIOCMBIS): 0, or -1 with errno. */
 static int modem_control(const char *path)
 {

@@ -607,20 +607,31 @@ static void fuse_reply(int fuse, const struct fuse_in_header *in, int error, con
 	writev(fuse, iov, 2);
 }
 
+#define FUSE_FILE_ID 2
+#define FUSE_LINK_ID 3
+
 static void fuse_attr(struct fuse_attr *attr, uint64_t node)
 {
+	static const unsigned int modes[] = {
+		[FUSE_ROOT_ID] = S_IFDIR | 0755,
+		[FUSE_FILE_ID] = S_IFREG | 0444,
+		[FUSE_LINK_ID] = S_IFLNK | 0777,
+	};
+
 	memset(attr, 0, sizeof(*attr));
 	attr->ino = node;
-	attr->mode = node == FUSE_ROOT_ID ? S_IFDIR | 0755 : S_IFREG | 0444;
+	attr->mode = node < ARRAY_SIZE(modes) ? modes[node] : 0;
 	attr->nlink = 1;
-	attr->size = node == FUSE_ROOT_ID ? 0 : 5;
+	attr->size = node == FUSE_FILE_ID ? 5 : 0;
 }
 
 /*
- * A FUSE server of one file, "f", that says its security.label is @label, as any server may:
- * serves until the file system goes away.
+ * A FUSE server of one file, "f", that says its security.label is @label, as any server may,
+ * and one symbolic link, "s", whose target is the next of @links at each reading (the last
+ * one from then on): waits up to 5 s for the file system to be mounted, serves until it goes
+ * away.
  */
-static int serve_fuse(int fuse, const char *label)
+static int serve_fuse(int fuse, const char *label, const char *const *links)
 {
 	static char buf[FUSE_MIN_READ_BUFFER + 4096];
 	const struct fuse_in_header *in = (void *)buf;
@@ -633,9 +644,12 @@ static int serve_fuse(int fuse, const char *label)
 		struct fuse_open_out open;
 	} out;
 	const char *name;
+	int waits = 0;
 	ssize_t n;
 
-	while ((n = read(fuse, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)) {
+	/* Read before the mount: EPERM. */
+	while ((n = read(fuse, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR) ||
+	       (n < 0 && errno == EPERM && waits++ < 500 && !usleep(10000))) {
 		if (n < (ssize_t)sizeof(*in))
 			continue;
 		memset(&out, 0, sizeof(out));
@@ -647,13 +661,21 @@ static int serve_fuse(int fuse, const char *label)
 			fuse_reply(fuse, in, 0, &out.init, sizeof(out.init));
 			break;
 		case FUSE_LOOKUP:
-			if (in->nodeid != FUSE_ROOT_ID || strcmp(arg, "f")) {
+			if (in->nodeid == FUSE_ROOT_ID && !strcmp(arg, "f")) {
+				out.entry.nodeid = FUSE_FILE_ID;
+			} else if (in->nodeid == FUSE_ROOT_ID && !strcmp(arg, "s") && links) {
+				out.entry.nodeid = FUSE_LINK_ID;
+			} else {
 				fuse_reply(fuse, in, -ENOENT, NULL, 0);
 				break;
 			}
-			out.entry.nodeid = 2;
-			fuse_attr(&out.entry.attr, 2);
+			fuse_attr(&out.entry.attr, out.entry.nodeid);
 			fuse_reply(fuse, in, 0, &out.entry, sizeof(out.entry));
+			break;
+		case FUSE_READLINK:
+			fuse_reply(fuse, in, 0, *links, strlen(*links));
+			if (links[1])
+				links++;
 			break;
 		case FUSE_GETATTR:
 			fuse_attr(&out.attr.attr, in->nodeid);
@@ -712,7 +734,7 @@ TEST_F(mnt, fuse_files_are_their_mounters)
 	server = fork();
 	ASSERT_LE(0, server);
 	if (!server)
-		_exit(serve_fuse(fuse, "fz_v"));
+		_exit(serve_fuse(fuse, "fz_v", NULL));
 	close(fuse);
 	EXPECT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, open_ro(MNT "/f")));
 	ASSERT_LABEL_DENIES("fz_v", ROOT, open_ro(MNT "/f"));
@@ -720,6 +742,160 @@ TEST_F(mnt, fuse_files_are_their_mounters)
 	EXPECT_EQ(0, child_status(server));
 	/* The floor removes it in the teardown. */
 	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
+}
+
+#define OWN_MOUNT OWN "/mine"
+#define OWN_FUSE OWN "/fuse"
+#define OWN_DEST OWN "/dest"
+
+/*
+ * In a mount namespace of its own: mounts a tmpfs on OWN_MOUNT and a FUSE file system on
+ * OWN_FUSE, whose server on @fuse names OWN_MOUNT at the first reading of its link "s" and MNT
+ * from then on, and moves "s" to OWN_DEST with mount(MS_MOVE). 0 if MNT's mount is where it
+ * was, whatever moved; -1 with EXDEV if MNT's mount moved, or ENOTRECOVERABLE if a step before
+ * the move failed.
+ */
+static int move_through_a_link(int fuse)
+{
+	struct stat before, after;
+	char opts[96];
+
+	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fuse);
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", OWN_MOUNT, "tmpfs", 0, NULL) ||
+	    mount("fz", OWN_FUSE, "fuse", 0, opts) || stat(MNT, &before))
+		goto setup;
+	mount(OWN_FUSE "/s", OWN_DEST, NULL, MS_MOVE, NULL);
+	if (stat(MNT, &after) || umount2(OWN_FUSE, MNT_DETACH))
+		goto setup;
+	if (after.st_dev == before.st_dev)
+		return 0;
+	errno = EXDEV;
+	return -1;
+setup:
+	errno = ENOTRECOVERABLE;
+	return -1;
+}
+
+/*
+ * mount(MS_MOVE) names the mount to move, and the kernel looks the name up after the security
+ * hook that is given it: label decides about the mount that moves, not about what the name led
+ * to before. A root without CAP_MAC_ADMIN whose own FUSE server answers a link with its own
+ * mount first and with a floor mount after never moves the floor's.
+ */
+TEST_F(mnt, a_move_is_decided_on_the_mount_that_moves)
+{
+	static const char *const links[] = { OWN_MOUNT, MNT, NULL };
+	pid_t server;
+	int fuse;
+
+	rmdir(OWN_MOUNT);
+	rmdir(OWN_FUSE);
+	rmdir(OWN_DEST);
+	rmdir(OWN);
+	make_dir(_metadata, OWN, "mt_obj");
+	make_dir(_metadata, OWN_MOUNT, "mt_obj");
+	make_dir(_metadata, OWN_FUSE, "mt_obj");
+	make_dir(_metadata, OWN_DEST, "mt_obj");
+	ASSERT_EQ(0, mount_tmpfs(NULL));
+	/* The floor serves: the attacker's label may not write /dev/fuse. */
+	fuse = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fuse);
+	server = fork();
+	ASSERT_LE(0, server);
+	if (!server)
+		_exit(serve_fuse(fuse, "fz_v", links));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, move_through_a_link(fuse)));
+	close(fuse);
+	EXPECT_EQ(0, child_status(server));
+	rmdir(OWN_MOUNT);
+	rmdir(OWN_FUSE);
+	rmdir(OWN_DEST);
+	rmdir(OWN);
+}
+
+/*
+ * In a mount namespace of its own, with @flags: mounts the scratch disk on OWN and opens its
+ * file "theirs". 0, or -1 with errno (ENOTRECOVERABLE: no namespace).
+ */
+static int mount_the_disk_and_read(unsigned long flags)
+{
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		errno = ENOTRECOVERABLE;
+		return -1;
+	}
+	if (mount(SCRATCH_DISK, OWN, "ext4", flags, NULL))
+		return -1;
+	return open_ro(OWN "/theirs");
+}
+
+/*
+ * A disk's file system mounted by a root without CAP_MAC_ADMIN would be that root's, the files
+ * of every label on it included: it mounts no disk, read-only either, as it opens no disk's
+ * node. Mounted by the floor already, the disk is the same super block again, whose files keep
+ * their labels.
+ */
+TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
+{
+	int rc = mount_scratch_disk(NULL);
+
+	if (rc == 1)
+		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
+	ASSERT_EQ(0, rc);
+	make_file(_metadata, MNT "/theirs", "mt_v");
+	ASSERT_EQ(0, umount(MNT));
+	rmdir(OWN);
+	make_dir(_metadata, OWN, "mt_obj");
+	/* Refused by sb_set_mnt_opts, whose calls the stacker does not count. */
+	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0)));
+	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN,
+				   mount_the_disk_and_read(MS_RDONLY)));
+	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
+	EXPECT_EQ(0, rmdir(OWN));
+}
+
+/*
+ * In a mount namespace of its own: an overlay of /dev on OWN_MOUNT, whose files are the
+ * mounter's, device nodes included; opens its node @name. 0, or -1 with errno
+ * (ENOTRECOVERABLE: no overlay).
+ */
+static int open_through_an_overlay_of_dev(const char *name)
+{
+	char path[64];
+
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("overlay", OWN_MOUNT, "overlay", 0, "lowerdir=/dev:" OWN_DEST)) {
+		errno = ENOTRECOVERABLE;
+		return -1;
+	}
+	snprintf(path, sizeof(path), OWN_MOUNT "/%s", name);
+	return open_ro(path);
+}
+
+/*
+ * A device node opens its device whatever the node's label. On a file system whose files carry
+ * their mounter's label, a node names what the mounter chose (here an overlay of /dev copies
+ * the raw disk's and /dev/null's nodes): a root without CAP_MAC_ADMIN opens none there; the
+ * floor's overlay keeps the nodes' own labels.
+ */
+TEST_F(mnt, device_nodes_of_a_mounters_choice_open_for_the_floor_alone)
+{
+	rmdir(OWN_MOUNT);
+	rmdir(OWN_DEST);
+	rmdir(OWN);
+	make_dir(_metadata, OWN, "mt_obj");
+	make_dir(_metadata, OWN_MOUNT, "mt_obj");
+	make_dir(_metadata, OWN_DEST, "mt_obj");
+	if (access("/dev/vda", F_OK))
+		SKIP(return, "no disk at /dev/vda");
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_through_an_overlay_of_dev("vda"));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_through_an_overlay_of_dev("null"));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_ro("/dev/null")));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open_through_an_overlay_of_dev("null")));
+	rmdir(OWN_MOUNT);
+	rmdir(OWN_DEST);
+	rmdir(OWN);
 }
 
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
