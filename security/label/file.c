@@ -51,13 +51,19 @@ static const struct label *device_object(const struct inode *inode)
 	return label_floor;
 }
 
-/* The label a check on @inode's open files decides against: its own, but device_object(). */
+/*
+ * The label a check on @inode's open files decides against: its own, but device_object(); and
+ * a swap file in use (swapon(2) marks it S_SWAPFILE), which holds every label's memory as a
+ * disk holds every label's files: label_storage, whatever its own label.
+ */
 static const struct label *file_object(const struct inode *inode)
 {
 	struct label *label = label_of_inode(inode);
 
 	if (unlikely(label == label_floor && (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode))))
 		return device_object(inode);
+	if (unlikely(IS_SWAPFILE(inode)))
+		return &label_storage;
 	return label;
 }
 

@@ -251,14 +251,20 @@ static int mounted_on_check(const struct path *path, const char *hook)
 }
 
 /*
- * A move, whether asked by mount(MS_MOVE) or move_mount(), is decided by hook_move_mount() on
- * the mount that moves: here the source is still a name, which a symlink (or a FUSE server's
- * readlink) could lead elsewhere the next time it is looked up.
+ * Decided as path_mount() acts, in its order: a remount changes no path; a bind mount places one,
+ * whatever propagation or move flags come with it (path_mount() ignores them then); a change of
+ * propagation alone changes how a path shows, not what; a move, whether asked by mount(MS_MOVE)
+ * or move_mount(), is decided by hook_move_mount() on the mount that moves (here the source is
+ * still a name, which a symlink or a FUSE server's readlink could lead elsewhere the next time
+ * it is looked up); a new mount places one.
  */
 static int hook_sb_mount(const char *dev_name, const struct path *path, const char *type,
 			 unsigned long flags, void *data)
 {
-	if (flags & (MS_REMOUNT | MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE | MS_MOVE))
+	if (flags & MS_REMOUNT)
+		return 0;
+	if (!(flags & MS_BIND) &&
+	    (flags & (MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE | MS_MOVE)))
 		return 0;
 	return mountpoint_check(path, "sb_mount");
 }

@@ -18,6 +18,7 @@
 #include <sys/ptrace.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <sys/sysmacros.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -1439,6 +1440,64 @@ static int flush_received_disk(void)
  * one over SCM_RIGHTS; "^" reads it, and neither writes it nor flushes one it received, "_"
  * writes it, and a node the administrator labelled follows its rule.
  */
+#define SWAP_DIR "/tmp/attack-swap"
+#define SWAP_FILE SWAP_DIR "/swap"
+
+/*
+ * SWAP_FILE, a swap area of 16 pages on the VM's blank 1 MiB scratch disk made an ext2 file
+ * system and mounted on SWAP_DIR: 0, or -1 without such a disk, mke2fs or a written file.
+ */
+static int make_swap_file(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned long long size = 0;
+	int fd = open("/dev/vda", O_RDONLY | O_CLOEXEC), i, rc = -1;
+	char *buf = calloc(1, page);
+	__u32 *header = (__u32 *)(buf + 1024);
+
+	if (fd < 0 || !buf || ioctl(fd, BLKGETSIZE64, &size) || size != 1 << 20 ||
+	    system("mke2fs -F /dev/vda >/dev/null 2>&1") || mkdir(SWAP_DIR, 0755) ||
+	    mount("/dev/vda", SWAP_DIR, "ext4", 0, NULL))
+		goto out;
+	close(fd);
+	fd = open(SWAP_FILE, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	/* mkswap's header: version 1, the last page, the signature at the page's end. */
+	header[0] = 1;
+	header[1] = 15;
+	memcpy(buf + page - 10, "SWAPSPACE2", 10);
+	for (i = 0; fd >= 0 && i < 16 && write(fd, buf, page) == page; i++)
+		memset(buf, 0, page);
+	rc = i == 16 && !fsync(fd) ? 0 : -1;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return rc;
+}
+
+/*
+ * A swap area holds every label's memory as a disk holds every label's files: while it is in
+ * use, a swap file opens only as a block device of the floor does (label_storage), whatever
+ * its own label ("_", for an administrator's, which every task reads).
+ */
+TEST(swap_file_opened_only_by_an_unconfined_task)
+{
+	int rc = make_swap_file();
+
+	if (rc || swapon(SWAP_FILE, 0)) {
+		umount2(SWAP_DIR, MNT_DETACH);
+		rmdir(SWAP_DIR);
+		SKIP(return, "no 1 MiB scratch disk at /dev/vda, mke2fs, or swap");
+	}
+	ASSERT_EQ(0, load("atk_raw _ rwx\n"));
+	ASSERT_LABEL_DENIES("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(SWAP_FILE, O_RDONLY));
+	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(SWAP_FILE, O_RDONLY)));
+	EXPECT_EQ(0, swapoff(SWAP_FILE));
+	EXPECT_EQ(0, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(SWAP_FILE, O_RDONLY)));
+	EXPECT_EQ(0, umount(SWAP_DIR));
+	EXPECT_EQ(0, rmdir(SWAP_DIR));
+}
+
 TEST(raw_disk_opened_only_by_an_unconfined_task)
 {
 	const char *disk = "/dev/vda";

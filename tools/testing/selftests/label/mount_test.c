@@ -438,6 +438,8 @@ enum tree_change {
 	MOUNT_ON_FLOOR,
 	MOUNT_ON_OWN,
 	BIND_OVER_FLOOR_FILE,
+	BIND_PRIVATE_OVER_FLOOR_FILE,
+	BIND_MOVE_OVER_FLOOR_FILE,
 	BIND_OVER_OWN_FILE,
 	UNMOUNT,
 	UNMOUNT_FORCED,
@@ -475,6 +477,10 @@ static int change_tree(enum tree_change change)
 		return mount("tmpfs", OWN, "tmpfs", 0, NULL);
 	case BIND_OVER_FLOOR_FILE:
 		return mount(OWN_FILE, FLOOR_FILE, NULL, MS_BIND, NULL);
+	case BIND_PRIVATE_OVER_FLOOR_FILE:
+		return mount(OWN_FILE, FLOOR_FILE, NULL, MS_BIND | MS_PRIVATE, NULL);
+	case BIND_MOVE_OVER_FLOOR_FILE:
+		return mount(OWN_FILE, FLOOR_FILE, NULL, MS_BIND | MS_MOVE, NULL);
 	case BIND_OVER_OWN_FILE:
 		return mount(FLOOR_FILE, OWN_FILE, NULL, MS_BIND, NULL);
 	case UNMOUNT:
@@ -521,6 +527,10 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOUNT_ON_FLOOR));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOUNT_ON_OWN)));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(BIND_OVER_FLOOR_FILE));
+	/* The kernel binds, whatever propagation or move flag comes with MS_BIND. */
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN,
+			    change_tree(BIND_PRIVATE_OVER_FLOOR_FILE));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(BIND_MOVE_OVER_FLOOR_FILE));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(BIND_OVER_OWN_FILE)));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_ONTO_FLOOR));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_ONTO_OWN)));
