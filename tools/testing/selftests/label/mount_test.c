@@ -431,8 +431,34 @@ TEST_F(mnt, remount_keeps_the_options)
 }
 
 #define OWN "/tmp/mount_test_own"
+#define OWN_MOUNT OWN "/mine"
+#define OWN_FUSE OWN "/fuse"
+#define OWN_DEST OWN "/dest"
 #define OWN_FILE "/tmp/mount_test_own_file"
 #define FLOOR_FILE "/tmp/mount_test_floor_file"
+
+/* The directories under OWN that the tests below use. */
+static const char *const own_dirs[] = { OWN "/old", OWN_MOUNT, OWN_FUSE, OWN_DEST };
+
+static void remove_own_dirs(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(own_dirs); i++)
+		rmdir(own_dirs[i]);
+	rmdir(OWN);
+}
+
+/* OWN and its directories, mt_obj's, made anew: empty of what a failed test left. */
+static void make_own_dirs(struct __test_metadata *const _metadata)
+{
+	int i;
+
+	remove_own_dirs();
+	make_dir(_metadata, OWN, "mt_obj");
+	for (i = 0; i < ARRAY_SIZE(own_dirs); i++)
+		make_dir(_metadata, own_dirs[i], "mt_obj");
+}
 
 enum tree_change {
 	MOUNT_ON_FLOOR,
@@ -516,12 +542,9 @@ setup:
  */
 TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 {
-	rmdir(OWN "/old");
-	rmdir(OWN);
 	unlink(OWN_FILE);
 	unlink(FLOOR_FILE);
-	make_dir(_metadata, OWN, "mt_obj");
-	make_dir(_metadata, OWN "/old", "mt_obj");
+	make_own_dirs(_metadata);
 	make_file(_metadata, OWN_FILE, "mt_obj");
 	make_file(_metadata, FLOOR_FILE, NULL);
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOUNT_ON_FLOOR));
@@ -548,8 +571,7 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_AWAY));
 	EXPECT_TRUE(mounted());
-	rmdir(OWN "/old");
-	rmdir(OWN);
+	remove_own_dirs();
 	unlink(OWN_FILE);
 	unlink(FLOOR_FILE);
 }
@@ -754,10 +776,6 @@ TEST_F(mnt, fuse_files_are_their_mounters)
 	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
 }
 
-#define OWN_MOUNT OWN "/mine"
-#define OWN_FUSE OWN "/fuse"
-#define OWN_DEST OWN "/dest"
-
 /*
  * In a mount namespace of its own: mounts a tmpfs on OWN_MOUNT and a FUSE file system on
  * OWN_FUSE, whose server on @fuse names OWN_MOUNT at the first reading of its link "s" and MNT
@@ -799,14 +817,7 @@ TEST_F(mnt, a_move_is_decided_on_the_mount_that_moves)
 	pid_t server;
 	int fuse;
 
-	rmdir(OWN_MOUNT);
-	rmdir(OWN_FUSE);
-	rmdir(OWN_DEST);
-	rmdir(OWN);
-	make_dir(_metadata, OWN, "mt_obj");
-	make_dir(_metadata, OWN_MOUNT, "mt_obj");
-	make_dir(_metadata, OWN_FUSE, "mt_obj");
-	make_dir(_metadata, OWN_DEST, "mt_obj");
+	make_own_dirs(_metadata);
 	ASSERT_EQ(0, mount_tmpfs(NULL));
 	/* The floor serves: the attacker's label may not write /dev/fuse. */
 	fuse = open("/dev/fuse", O_RDWR | O_CLOEXEC);
@@ -818,10 +829,7 @@ TEST_F(mnt, a_move_is_decided_on_the_mount_that_moves)
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, move_through_a_link(fuse)));
 	close(fuse);
 	EXPECT_EQ(0, child_status(server));
-	rmdir(OWN_MOUNT);
-	rmdir(OWN_FUSE);
-	rmdir(OWN_DEST);
-	rmdir(OWN);
+	remove_own_dirs();
 }
 
 /*
@@ -854,15 +862,14 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 	ASSERT_EQ(0, rc);
 	make_file(_metadata, MNT "/theirs", "mt_v");
 	ASSERT_EQ(0, umount(MNT));
-	rmdir(OWN);
-	make_dir(_metadata, OWN, "mt_obj");
+	make_own_dirs(_metadata);
 	/* Refused by sb_set_mnt_opts, whose calls the stacker does not count. */
 	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0)));
 	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN,
 				   mount_the_disk_and_read(MS_RDONLY)));
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
-	EXPECT_EQ(0, rmdir(OWN));
+	remove_own_dirs();
 }
 
 /*
@@ -891,21 +898,14 @@ static int open_through_an_overlay_of_dev(const char *name)
  */
 TEST_F(mnt, device_nodes_of_a_mounters_choice_open_for_the_floor_alone)
 {
-	rmdir(OWN_MOUNT);
-	rmdir(OWN_DEST);
-	rmdir(OWN);
-	make_dir(_metadata, OWN, "mt_obj");
-	make_dir(_metadata, OWN_MOUNT, "mt_obj");
-	make_dir(_metadata, OWN_DEST, "mt_obj");
 	if (access("/dev/vda", F_OK))
 		SKIP(return, "no disk at /dev/vda");
+	make_own_dirs(_metadata);
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_through_an_overlay_of_dev("vda"));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_through_an_overlay_of_dev("null"));
 	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, open_ro("/dev/null")));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, open_through_an_overlay_of_dev("null")));
-	rmdir(OWN_MOUNT);
-	rmdir(OWN_DEST);
-	rmdir(OWN);
+	remove_own_dirs();
 }
 
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
