@@ -240,10 +240,26 @@ fi
 built=$ex/built
 touch "$built"
 warned() { grep -E '(security/(stacker|label)|samples/stacker)/[^ ]*: warning:' "$1"; }
+# A new build directory starts as a copy of build/kernel-stacked's objects, as a seeded variant
+# does (build-kernel.sh): kbuild then recompiles only what reads a file or an option that differs
+# at this step (at the midpoint, about a third of the objects: what includes uapi/linux/lsm.h).
+# Its records name build/linux in each command line, which would rebuild every object, so they
+# are made to name this tree; and each file the steps rewrote gets build/linux's time when its
+# contents are build/linux's, so that only the files that differ are newer than the objects.
+seed_from_stacked() {
+	local k=$1 f
+	say "build directory seeded from build/kernel-stacked's objects"
+	cp -a "$b/kernel-stacked/." "$k/"
+	grep -rlIZ --include='*.cmd' --include='*.d' -F "$src/" "$k" | xargs -0 -r sed -i "s#$src/#$repo/#g"
+	git_ diff --name-only base HEAD | while read -r f; do
+		! cmp -s "$repo/$f" "$src/$f" || touch -r "$src/$f" "$repo/$f"
+	done
+}
 build_at() {
 	local k=$ex/kernel-stacked kk=$ex/kernel-kunit log=$ex/build-$1.log key targets what
 	what="patch $1 of $n"
 	git_ checkout -q -f "step-$1"
+	[ -f "$k/.config" ] || [ ! -f "$b/kernel-stacked/vmlinux" ] || seed_from_stacked "$k"
 	mkdir -p "$k" "$kk"
 	cp "$b/kernel-stacked/.config" "$k/.config"
 	make -s -C "$repo" O="$k" olddefconfig
