@@ -52,16 +52,36 @@ static const struct label *device_object(const struct inode *inode)
 }
 
 /*
- * The label a check on @inode's open files decides against: its own, but device_object(); and
- * a swap file in use (swapon(2) marks it S_SWAPFILE), which holds every label's memory as a
- * disk holds every label's files: label_storage, whatever its own label.
+ * A device node on a file system whose files carry their mounter's label (label_sb_owner():
+ * its mounter may not set labels) names whatever device its mounter chose: one that an
+ * overlay of /dev copied, or a FUSE server's, or a disk image's, each labelled the mounter's
+ * although the device is any label's (the raw disk, another terminal). The device cannot be
+ * known from the node, so the node opens as label_storage, for the floor alone, as if the file
+ * system were mounted nodev. devpts is the exception: its nodes are its own ptys and ptmx.
+ */
+static bool device_of_the_mounters_choice(const struct inode *inode)
+{
+	return (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode)) &&
+	       inode->i_sb->s_magic != DEVPTS_SUPER_MAGIC && label_sb_owner(inode->i_sb);
+}
+
+/*
+ * The label every check on @inode's open files decides against (its opens, reads, writes,
+ * mappings, ioctls, a descriptor received): its own, but a node of the mounter's choice
+ * (label_storage) and a floor node (device_object()); and a swap file in use (swapon(2) marks
+ * it S_SWAPFILE), which holds every label's memory as a disk holds every label's files:
+ * label_storage, whatever its own label. A descriptor opened before swapon() is decided again.
  */
 static const struct label *file_object(const struct inode *inode)
 {
 	struct label *label = label_of_inode(inode);
 
-	if (unlikely(label == label_floor && (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode))))
-		return device_object(inode);
+	if (unlikely(S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode))) {
+		if (device_of_the_mounters_choice(inode))
+			return &label_storage;
+		if (label == label_floor)
+			return device_object(inode);
+	}
 	if (unlikely(IS_SWAPFILE(inode)))
 		return &label_storage;
 	return label;
@@ -105,9 +125,9 @@ static u32 write_access(struct file *file)
 }
 
 /*
- * The access a descriptor's mode gives. One of a block device opened for ioctls alone (access
- * mode 3) queries and controls the disk: it asks r, so that opening, receiving or passing a
- * command through it is decided (file_object()).
+ * The access a descriptor's mode gives. One of a block device, or of a node of the mounter's
+ * choice, opened for ioctls alone (access mode 3) queries and controls the device: it asks r,
+ * so that opening, receiving or passing a command through it is decided (file_object()).
  */
 static u32 fmode_access(struct file *file)
 {
@@ -117,7 +137,8 @@ static u32 fmode_access(struct file *file)
 		access |= LABEL_MAY_READ;
 	if (file->f_mode & FMODE_WRITE)
 		access |= write_access(file);
-	if (unlikely(!access && S_ISBLK(file_inode(file)->i_mode)))
+	if (unlikely(!access && (S_ISBLK(file_inode(file)->i_mode) ||
+				 device_of_the_mounters_choice(file_inode(file)))))
 		access = LABEL_MAY_READ;
 	return access;
 }
@@ -139,20 +160,6 @@ static bool task_memory(const struct inode *inode)
 }
 
 /*
- * A device node on a file system whose files carry their mounter's label (label_sb_owner():
- * its mounter may not set labels) names whatever device its mounter chose: one that an
- * overlay of /dev copied, or a FUSE server's, or a disk image's, each labelled the mounter's
- * although the device is any label's (the raw disk, another terminal). The device cannot be
- * known from the node, so the node opens as label_storage, for the floor alone, as if the file
- * system were mounted nodev. devpts is the exception: its nodes are its own ptys and ptmx.
- */
-static bool device_of_the_mounters_choice(const struct inode *inode)
-{
-	return (S_ISBLK(inode->i_mode) || S_ISCHR(inode->i_mode)) &&
-	       inode->i_sb->s_magic != DEVPTS_SUPER_MAGIC && label_sb_owner(inode->i_sb);
-}
-
-/*
  * A path open was decided by inode_permission, from the mask the VFS asked for. Opens by the
  * kernel that walk no path (dentry_open() for fanotify, overlayfs, nfsd) reach only this hook:
  * they need what the descriptor's mode gives, and an exec open x alone. Every open of a block
@@ -165,9 +172,6 @@ static int hook_file_open(struct file *file)
 
 	if (unlikely(task_memory(inode)))
 		return label_check_unconfined("file_open");
-	if (unlikely(device_of_the_mounters_choice(inode)))
-		return label_check_current(&label_storage, access ?: LABEL_MAY_READ, "file_open",
-					   inode);
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_open");
@@ -195,7 +199,7 @@ static int hook_file_permission(struct file *file, int mask)
 		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
-	return label_check_opener(file->f_cred, label_of_inode(inode), access, "file_permission",
+	return label_check_opener(file->f_cred, file_object(inode), access, "file_permission",
 				  inode);
 }
 
@@ -249,12 +253,13 @@ static int terminal_input_check(struct file *file)
 	/*
 	 * /dev/tty, /dev/console and /dev/tty0 reach the caller's controlling terminal, the
 	 * console's and the foreground virtual terminal: their node's label, "*" for /dev/tty
-	 * where udev rules give it (every task opens its terminal there), is not the terminal's.
-	 * The one reached is decided as a floor terminal.
+	 * where udev rules give it (every task opens its terminal there), is not the terminal's;
+	 * nor is a node of the mounter's choice's, whatever terminal it names. The one reached is
+	 * decided as a floor terminal.
 	 */
 	if (S_ISCHR(inode->i_mode) &&
 	    (inode->i_rdev == MKDEV(TTYAUX_MAJOR, 0) || inode->i_rdev == MKDEV(TTYAUX_MAJOR, 1) ||
-	     inode->i_rdev == MKDEV(TTY_MAJOR, 0)))
+	     inode->i_rdev == MKDEV(TTY_MAJOR, 0) || device_of_the_mounters_choice(inode)))
 		terminal = label_floor;
 	return label_check_current(label_held(terminal), LABEL_MAY_WRITE, "file_ioctl", inode);
 }
@@ -433,7 +438,7 @@ static int mapping_check(struct file *file, unsigned long prot, bool shared, con
 		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
-	return label_check_opener(file->f_cred, label_of_inode(inode), access, hook, inode);
+	return label_check_opener(file->f_cred, file_object(inode), access, hook, inode);
 }
 
 static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned long prot,

@@ -65,24 +65,25 @@ if [ "$(cat "$out/.fragments-sum" 2>/dev/null)" != "$sum" ] || [ ! -f "$out/.con
 	echo "$sum" > "$out/.fragments-sum"
 fi
 
-# KASAN (the debug variant) instruments the security/ directory's own files, the stacker's, label's
-# and the stacker's samples, and no other object: the allocators still poison what is freed and
-# keep it in quarantine, so any access these files make to freed or out-of-bounds memory is
-# reported, at about 30% less compile time than instrumenting all 1,900 objects and a faster boot
-# under TCG. kbuild reads KASAN_SANITIZE and KASAN_SANITIZE_<file>.o from the environment, below
-# any Makefile's own setting, so a file upstream keeps uninstrumented stays so. Same-named files
-# elsewhere are instrumented too, as every file is in a plain KASAN kernel.
+# KASAN (the debug variant) instruments the files of security/ itself, of the stacker, of label
+# and of the stacker's samples, and no other object: the allocators still poison and quarantine
+# whatever is freed, so an access these files make to freed or out-of-bounds memory is reported,
+# while the 1,900 objects compile about 30% faster (kernel/sched/core.c: 2.5 s against 3.5) and
+# the debug boot runs faster under TCG. kbuild reads KASAN_SANITIZE and KASAN_SANITIZE_<file>.o
+# from the environment below any Makefile's own setting, so a file upstream keeps uninstrumented
+# stays so; same-named files elsewhere are instrumented, as every file is in a plain KASAN kernel.
 # Its compiler flags are its own, so no other variant's compile is a preprocessor-mode ccache hit
 # for it: ccache's depend mode reads the dependency file the compiler writes instead of running
 # the preprocessor before each miss (about a quarter of a compile), and hits as direct mode does.
-scope=()
+build_env=()
 if grep -qx CONFIG_KASAN=y "$out/.config"; then
-	scope=(CCACHE_DEPEND=1 KASAN_SANITIZE=n)
-	for f in $(cd "$src" && find security -maxdepth 1 -name '*.c'; find security/stacker security/label samples/stacker -name '*.c'); do
+	build_env=(CCACHE_DEPEND=1 KASAN_SANITIZE=n)
+	for f in $(cd "$src" && find security -maxdepth 1 -name '*.c' &&
+		find security/stacker security/label samples/stacker -name '*.c'); do
 		f=${f##*/}
-		scope+=("KASAN_SANITIZE_${f%.c}.o=y")
+		build_env+=("KASAN_SANITIZE_${f%.c}.o=y")
 	done
 fi
 
 echo "  KERNEL  $variant"
-env "${scope[@]}" make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" bzImage headers modules
+env "${build_env[@]}" make -s -C "$src" O="$out" CC="ccache gcc" -j"${JOBS:-2}" bzImage headers modules

@@ -456,24 +456,33 @@ static const struct revocable_use revocable_uses[] = {
 };
 
 /*
- * In a child of @label: open with @use->open, say so on @ready, wait for @go, then use the
- * descriptor: the child exits with the errno, or 0.
+ * In a child of @label, as nobody: open with @use->open; then, in the caller, @revoke (unless
+ * NULL); then use the descriptor in the child. The errno of the use, 0, or SETUP_FAILED.
  */
-static pid_t use_after_revocation(const char *label, const struct revocable_use *use,
-				  int ready[2], int go[2])
+static int use_after(const char *label, const struct revocable_use *use, int (*revoke)(void))
 {
-	pid_t pid = fork_as(label, NOBODY_USER);
+	int ready[2], go[2], fd, rc = 0;
+	pid_t pid;
 	char c;
-	int fd;
 
-	if (pid)
-		return pid;
+	if (pipe2(ready, O_CLOEXEC) || pipe2(go, O_CLOEXEC))
+		return SETUP_FAILED;
+	pid = fork_as(label, NOBODY_USER);
+	if (!pid) {
+		close(ready[0]);
+		close(go[1]);
+		fd = use->open();
+		if (fd < 0 || write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		_exit(use->use(fd) ? errno : 0);
+	}
+	close(ready[1]);
+	close(go[0]);
+	if (read(ready[0], &c, 1) != 1 || (revoke && revoke()) || write(go[1], "", 1) != 1)
+		rc = SETUP_FAILED;
 	close(ready[0]);
 	close(go[1]);
-	fd = use->open();
-	if (fd < 0 || write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1)
-		_exit(SETUP_FAILED);
-	_exit(use->use(fd) ? errno : 0);
+	return child_status(pid) ?: rc;
 }
 
 static int create_revoked_queue(void)
@@ -484,6 +493,11 @@ static int create_revoked_queue(void)
 	umask(0);
 	mq = mq_open(REVOKED_QUEUE, O_CREAT | O_EXCL | O_RDWR, 0666, &attr);
 	return mq < 0 ? -1 : mq_close(mq);
+}
+
+static int revoke_the_rule(void)
+{
+	return load("atk_user atk_revoked -\n");
 }
 
 /*
@@ -497,10 +511,8 @@ static int create_revoked_queue(void)
 TEST(descriptor_after_revocation_refused)
 {
 	const struct revocable_use *use;
-	int ready[2], go[2], fd;
 	size_t i;
-	pid_t pid;
-	char c;
+	int fd;
 
 	fd = open(REVOKED_FILE, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	ASSERT_LE(0, fd);
@@ -519,18 +531,8 @@ TEST(descriptor_after_revocation_refused)
 	for (i = 0; i < 2 * ARRAY_SIZE(revocable_uses); i++) {
 		use = &revocable_uses[i / 2];
 		ASSERT_EQ(0, load("atk_user atk_revoked rw\n"));
-		ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
-		ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
-		pid = use_after_revocation("atk_user", use, ready, go);
-		close(ready[1]);
-		close(go[0]);
-		ASSERT_EQ(1, read(ready[0], &c, 1)) TH_LOG("%s: no descriptor", use->name);
-		close(ready[0]);
-		if (i % 2)
-			ASSERT_EQ(0, load("atk_user atk_revoked -\n"));
-		ASSERT_EQ(1, write(go[1], "", 1));
-		close(go[1]);
-		EXPECT_EQ(i % 2 ? EACCES : 0, child_status(pid))
+		EXPECT_EQ(i % 2 ? EACCES : 0,
+			  use_after("atk_user", use, i % 2 ? revoke_the_rule : NULL))
 			TH_LOG("%s, rule %s", use->name, i % 2 ? "revoked" : "kept");
 	}
 	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE)));
@@ -929,36 +931,10 @@ TEST(fuse_connections_ended_only_through_the_control_files_rule)
  */
 static int control_fd = -1;
 
-/* Receive control_fd over SCM_RIGHTS: the new descriptor, or -1 with errno. */
-static int receive_a_control_fd(void)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 0;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
-			      .msg_controllen = sizeof(cbuf) };
-	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-	int pair[2], fd;
-
-	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair))
-		return -1;
-	cmsg->cmsg_level = SOL_SOCKET;
-	cmsg->cmsg_type = SCM_RIGHTS;
-	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cmsg), &control_fd, sizeof(int));
-	if (sendmsg(pair[0], &msg, 0) != 1 || recvmsg(pair[1], &msg, MSG_CMSG_CLOEXEC) != 1)
-		return -1;
-	if (!CMSG_FIRSTHDR(&msg)) {
-		errno = EACCES;
-		return -1;
-	}
-	memcpy(&fd, CMSG_DATA(CMSG_FIRSTHDR(&msg)), sizeof(int));
-	return fd;
-}
-
 /* Receive control_fd over SCM_RIGHTS and close it: 0, or -1 with errno. */
 static int receive_control_fd(const char *unused)
 {
-	int fd = receive_a_control_fd();
+	int fd = receive_again(control_fd);
 
 	if (fd < 0)
 		return -1;
@@ -1090,6 +1066,30 @@ TEST(floor_terminal_input_faked_only_through_the_control_files_rule)
 	unmount_private(_metadata, dir);
 }
 
+/*
+ * Label the node @path "*", where every task opens it, as label-rules.service labels /dev/tty:
+ * the length of its label before, in @was, or 0 if it had none.
+ */
+static ssize_t label_star(struct __test_metadata *_metadata, const char *path, char *was,
+			  size_t size)
+{
+	ssize_t len = getxattr(path, XATTR_NAME_LABEL, was, size);
+
+	if (len < 0) {
+		ASSERT_EQ(ENODATA, errno);
+		len = 0;
+	}
+	EXPECT_EQ(0, setxattr(path, XATTR_NAME_LABEL, "*", 1, 0));
+	return len;
+}
+
+static void unlabel_star(struct __test_metadata *_metadata, const char *path, const char *was,
+			 ssize_t len)
+{
+	EXPECT_EQ(0, len ? setxattr(path, XATTR_NAME_LABEL, was, len, 0) :
+			   removexattr(path, XATTR_NAME_LABEL));
+}
+
 /* In a new session whose controlling terminal is @path: fake input through /dev/tty. */
 static int fake_input_through_dev_tty(const char *path)
 {
@@ -1107,19 +1107,42 @@ static int fake_input_through_dev_tty(const char *path)
 TEST(terminal_input_through_dev_tty_decided_as_on_a_floor_terminal)
 {
 	char dir[] = "/tmp/attack-pts-XXXXXX", path[64], was[LABEL_NAME_MAX + 1];
-	ssize_t len = getxattr("/dev/tty", XATTR_NAME_LABEL, was, sizeof(was));
+	ssize_t len = label_star(_metadata, "/dev/tty", was, sizeof(was));
 	int master;
 
-	ASSERT_TRUE(len > 0 || errno == ENODATA);
-	ASSERT_EQ(0, setxattr("/dev/tty", XATTR_NAME_LABEL, "*", 1, 0));
 	master = open_private_pty(_metadata, dir, path, sizeof(path));
 	ASSERT_LE(0, master);
+	/* An unprivileged task fakes input on its own terminal without CAP_SYS_ADMIN. */
+	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", NOBODY_USER, fake_input_through_dev_tty(path)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, NOBODY_USER, fake_input_through_dev_tty(path)));
 	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n",
 				      fake_input_through_dev_tty, path, 0);
 	close(master);
 	unmount_private(_metadata, dir);
-	EXPECT_EQ(0, len > 0 ? setxattr("/dev/tty", XATTR_NAME_LABEL, was, len, 0) :
-				removexattr("/dev/tty", XATTR_NAME_LABEL));
+	unlabel_star(_metadata, "/dev/tty", was, len);
+}
+
+/*
+ * /dev/console and /dev/tty0 reach the console and the foreground virtual console, floor
+ * terminals whatever their nodes' labels: faking input through them is decided as on the floor.
+ * Only the refusal is tried: a byte faked there would be the console's next input.
+ */
+TEST(console_input_faked_only_through_the_control_files_rule)
+{
+	static const char * const nodes[] = { "/dev/console", "/dev/tty0" };
+	char was[LABEL_NAME_MAX + 1];
+	ssize_t len;
+	size_t i;
+
+	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+	for (i = 0; i < ARRAY_SIZE(nodes); i++) {
+		if (access(nodes[i], F_OK))
+			continue;
+		len = label_star(_metadata, nodes[i], was, sizeof(was));
+		ASSERT_LABEL_DENIES("atk_control", ROOT_WITHOUT_MAC_ADMIN, fake_input(nodes[i]));
+		unlabel_star(_metadata, nodes[i], was, len);
+	}
 }
 
 /* Set none of @path's modem control lines (TIOCMBIS): 0, or -1 with errno. */
@@ -1427,7 +1450,7 @@ static pid_t hold_open(const char *disk, int *fd, int *release)
 /* Flush the buffers of the disk control_fd opens, received over SCM_RIGHTS (BLKFLSBUF). */
 static int flush_received_disk(void)
 {
-	int fd = receive_a_control_fd();
+	int fd = receive_again(control_fd);
 
 	return fd < 0 ? -1 : ioctl(fd, BLKFLSBUF, 0);
 }
@@ -1494,6 +1517,52 @@ TEST(swap_file_opened_only_by_an_unconfined_task)
 	EXPECT_EQ(0, ERRNO_AS("^", ROOT_WITHOUT_MAC_ADMIN, open(SWAP_FILE, O_RDONLY)));
 	EXPECT_EQ(0, swapoff(SWAP_FILE));
 	EXPECT_EQ(0, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(SWAP_FILE, O_RDONLY)));
+	EXPECT_EQ(0, umount(SWAP_DIR));
+	EXPECT_EQ(0, rmdir(SWAP_DIR));
+}
+
+static int open_swap_file(void)
+{
+	return open(SWAP_FILE, O_RDONLY | O_CLOEXEC);
+}
+
+static int read_a_byte(int fd)
+{
+	char c;
+
+	return pread(fd, &c, 1, 0) == 1 ? 0 : -1;
+}
+
+static int start_swapping(void)
+{
+	return swapon(SWAP_FILE, 0);
+}
+
+/*
+ * A descriptor of the file, opened before it became swap, reads and maps nothing while it is:
+ * read() and mmap() decide again (file_permission, mmap_file) on what the file is now.
+ */
+TEST(swap_file_held_from_before_swapon_unused_while_swapping)
+{
+	const struct revocable_use uses[] = {
+		{ "read", open_swap_file, read_a_byte },
+		{ "mmap for reading", open_swap_file, map_for_reading },
+	};
+	size_t i;
+
+	if (make_swap_file() || chmod(SWAP_FILE, 0644)) {
+		umount2(SWAP_DIR, MNT_DETACH);
+		rmdir(SWAP_DIR);
+		SKIP(return, "no 1 MiB scratch disk at /dev/vda, or mke2fs");
+	}
+	ASSERT_EQ(0, load("atk_raw _ rwx\n"));
+	for (i = 0; i < 2 * ARRAY_SIZE(uses); i++) {
+		EXPECT_EQ(i % 2 ? EACCES : 0, use_after("atk_raw", &uses[i / 2],
+							i % 2 ? start_swapping : NULL))
+			TH_LOG("%s, %s", uses[i / 2].name, i % 2 ? "swapping" : "not swap");
+		if (i % 2)
+			EXPECT_EQ(0, swapoff(SWAP_FILE));
+	}
 	EXPECT_EQ(0, umount(SWAP_DIR));
 	EXPECT_EQ(0, rmdir(SWAP_DIR));
 }

@@ -185,6 +185,36 @@ static inline pid_t fork_as(const char *label, enum who who)
 	return 0;
 }
 
+/*
+ * @fd sent over a UNIX socket (SCM_RIGHTS) and received again by the caller, as file_receive
+ * decides for it: the new descriptor, or -1 with errno (EACCES when the kernel dropped it).
+ */
+static inline int receive_again(int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+	int pair[2], got = -1;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, pair))
+		return -1;
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	if (sendmsg(pair[0], &msg, 0) == 1 && recvmsg(pair[1], &msg, MSG_CMSG_CLOEXEC) == 1) {
+		if (CMSG_FIRSTHDR(&msg))
+			memcpy(&got, CMSG_DATA(CMSG_FIRSTHDR(&msg)), sizeof(int));
+		else
+			errno = EACCES;
+	}
+	close(pair[0]);
+	close(pair[1]);
+	return got;
+}
+
 /* A child's exit status, or -1 if it did not exit. */
 static inline int child_status(pid_t pid)
 {

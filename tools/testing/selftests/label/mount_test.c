@@ -908,6 +908,50 @@ TEST_F(mnt, device_nodes_of_a_mounters_choice_open_for_the_floor_alone)
 	remove_own_dirs();
 }
 
+/* The overlay of /dev on OWN_MOUNT, in the caller's mount namespace: 0, or -1 with errno. */
+static int mount_an_overlay_of_dev(void)
+{
+	return mount("overlay", OWN_MOUNT, "overlay", 0, "lowerdir=/dev:" OWN_DEST);
+}
+
+/* Receive @fd again over SCM_RIGHTS and close it: 0, or -1 with errno. */
+static int receive_and_close(int fd)
+{
+	int got = receive_again(fd);
+
+	if (got < 0)
+		return -1;
+	close(got);
+	return 0;
+}
+
+/*
+ * The floor opens such a node (a rule lets it reach the mounter's files), but the descriptor,
+ * passed over a UNIX socket, is received by no other label (file_receive), as its open would be
+ * refused: the mounter least of all.
+ */
+TEST_F(mnt, device_node_of_a_mounters_choice_received_by_the_floor_alone)
+{
+	int fd;
+
+	make_own_dirs(_metadata);
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_an_overlay_of_dev()));
+	ASSERT_EQ(0, load("_ mt_s rx\n"));
+	fd = open(OWN_MOUNT "/null", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd) TH_LOG("%s", strerror(errno));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, receive_and_close(fd));
+	close(fd);
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, receive_and_close(fd)));
+	close(fd);
+	EXPECT_EQ(0, load("_ mt_s -\n"));
+	EXPECT_EQ(0, umount(OWN_MOUNT));
+	remove_own_dirs();
+}
+
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
 TEST_F(mnt, beside_selinux)
 {
