@@ -118,7 +118,7 @@ bench: tree
 
 # The series is checked against build/linux and built with the stacked kernel's configuration.
 export: kernel-stacked
-	@$(LOCK) $(WB)/export.sh
+	@$(WB)/export.sh
 
 deb: kernel-deb
 	@$(LOCK) $(WB)/deb.sh

@@ -302,11 +302,16 @@ build_at() {
 	echo "$key" >> "$built"
 	ok "builds after $what ($(git_ log -1 --format=%s))"
 }
+# The builds hold build/.lock, as every kernel build does; what comes before them needs no lock,
+# so make check runs it beside its KUnit and static tiers.
+exec {lock}> "$b/.lock"
+flock "$lock"
 case $bisect in
 mid) build_at "$mid" ;;
 all) for i in $(seq 1 "$n"); do build_at "$i"; done ;;
 [0-9]*) for i in $(seq "${bisect%-*}" "${bisect#*-}"); do build_at "$i"; done ;;
 esac
+flock -u "$lock"
 git_ checkout -q -f export
 
 mkdir -p "$b/results"
