@@ -13,13 +13,14 @@
 #include <uapi/linux/magic.h>
 
 /*
- * A label is policy, not data: the administrator with CAP_MAC_ADMIN sets and removes it on any
- * file, and may read it on any file, with no rule to the file's label. Everyone else reads and
- * writes xattrs as the file's data.
+ * A label is policy, not data: the administrator with CAP_MAC_ADMIN, of a label onlycap
+ * allows, sets and removes it on any file, and may read it on any file, with no rule to the
+ * file's label. Everyone else reads and writes xattrs as the file's data.
  */
 static bool mac_admin(void)
 {
-	return has_capability_noaudit(current, CAP_MAC_ADMIN);
+	return label_onlycap_allows(current_cred()) &&
+	       has_capability_noaudit(current, CAP_MAC_ADMIN);
 }
 
 /* Our xattrs need CAP_MAC_ADMIN instead of capability's CAP_SYS_ADMIN check. */

@@ -164,15 +164,30 @@ FIXTURE_TEARDOWN(onlycap)
 	write_str(RELABEL_SELF, "-");
 }
 
+#define OC_FILE "/tmp/onlycap_test_file"
+
+static int read_file_label(void)
+{
+	char value[LABEL_NAME_MAX + 1];
+
+	return getxattr(OC_FILE, XATTR_NAME_LABEL, value, sizeof(value)) < 0 ? -1 : 0;
+}
+
 /*
  * With onlycap set, root of another label may neither change the policy nor relabel itself:
- * the refusal names onlycap; a task of a listed label may.
+ * the refusal names onlycap; a task of a listed label may. Nor does its CAP_MAC_ADMIN read a
+ * file's label without a rule to the file, as it would without onlycap.
  */
 TEST_F(onlycap, shuts_out_other_labels)
 {
 	char text[TEXT_SIZE];
-	int kmsg;
+	int kmsg, fd;
 
+	fd = open(OC_FILE, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	ASSERT_LE(0, fd);
+	close(fd);
+	ASSERT_EQ(0, setxattr(OC_FILE, XATTR_NAME_LABEL, "oc_o", 4, 0));
+	EXPECT_EQ(0, read_file_label());
 	ASSERT_EQ(0, write_errno(ONLYCAP, "oc_admin oc_other\n"));
 	ASSERT_LT(0, read_text(ONLYCAP, text, sizeof(text)));
 	ASSERT_STREQ("oc_admin oc_other\n", text);
@@ -187,11 +202,16 @@ TEST_F(onlycap, shuts_out_other_labels)
 	/* The file attribute is the other privileged relabelling: refused the same way. */
 	EXPECT_EQ(-1, setxattr("/tmp", XATTR_NAME_LABEL, "oc_s", 4, 0));
 	EXPECT_EQ(EPERM, errno);
+	EXPECT_EQ(-1, read_file_label());
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(0, in_label("oc_admin", read_file_label));
 	close(kmsg);
 	EXPECT_EQ(0, in_label("oc_admin", load_as_admin));
 	ASSERT_LT(0, read_text(LABEL_FS "rules", text, sizeof(text)));
 	EXPECT_TRUE(has_line(text, "oc_s oc_o r"));
 	restore_onlycap(_metadata);
+	EXPECT_EQ(0, removexattr(OC_FILE, XATTR_NAME_LABEL));
+	EXPECT_EQ(0, unlink(OC_FILE));
 }
 
 static int make_label_permissive(void)
