@@ -284,9 +284,7 @@ struct label *label_sb_owner_at_mount(const struct super_block *sb)
 		return NULL;
 	if (!strcmp(sb->s_type->name, "fuse") || !strcmp(sb->s_type->name, "fuseblk"))
 		return mounter;
-	if (mounter == label_floor ||
-	    (label_onlycap_allows(current_cred()) &&
-	     ns_capable_noaudit(&init_user_ns, CAP_MAC_ADMIN)))
+	if (mounter == label_floor || label_is_admin())
 		return NULL;
 	return mounter;
 }

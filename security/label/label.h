@@ -240,6 +240,7 @@ void label_set_put(struct label_set *set);
 bool label_set_has(const struct label_set *set, const struct label *label);
 void label_set_show(struct seq_file *m, const struct label_set *set);
 bool label_onlycap_allows(const struct cred *cred);
+bool label_is_admin(void);
 void label_onlycap_set(struct label_set *set);
 void label_onlycap_show(struct seq_file *m);
 int __must_check label_may_admin(const char *what, struct ratelimit_state *rs);

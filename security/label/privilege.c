@@ -179,6 +179,21 @@ bool label_onlycap_allows(const struct cred *cred)
 }
 
 /**
+ * label_is_admin() - whether the current task may use CAP_MAC_ADMIN, without a log line
+ *
+ * As label_may_admin() decides, for a check that falls back to the rules when the task may
+ * not: reading a label, the owner of a new mount. Neither logged nor audited.
+ *
+ * Context: Process context.
+ * Return: true when onlycap allows the task's label and it has CAP_MAC_ADMIN.
+ */
+bool label_is_admin(void)
+{
+	return label_onlycap_allows(current_cred()) &&
+	       ns_capable_noaudit(&init_user_ns, CAP_MAC_ADMIN);
+}
+
+/**
  * label_onlycap_set() - replace onlycap
  * @set: the new set, whose reference onlycap takes; NULL to lift the restriction
  *

@@ -6,22 +6,10 @@
 
 #include "label.h"
 
-#include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/ratelimit.h>
 #include <linux/xattr.h>
 #include <uapi/linux/magic.h>
-
-/*
- * A label is policy, not data: the administrator with CAP_MAC_ADMIN, of a label onlycap
- * allows, sets and removes it on any file, and may read it on any file, with no rule to the
- * file's label. Everyone else reads and writes xattrs as the file's data.
- */
-static bool mac_admin(void)
-{
-	return label_onlycap_allows(current_cred()) &&
-	       has_capability_noaudit(current, CAP_MAC_ADMIN);
-}
 
 /* Our xattrs need CAP_MAC_ADMIN instead of capability's CAP_SYS_ADMIN check. */
 static int hook_inode_xattr_skipcap(const char *name)
@@ -119,9 +107,14 @@ static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
 		label_inode_set(d_backing_inode(dentry), label);
 }
 
+/*
+ * A label is policy, not data: the administrator (label_is_admin()) reads it on any file, with
+ * no rule to the file's label, as it sets and removes it. Everyone else reads xattrs as the
+ * file's data.
+ */
 static int hook_inode_getxattr(struct dentry *dentry, const char *name)
 {
-	if (label_is_xattr(name) && mac_admin())
+	if (label_is_xattr(name) && label_is_admin())
 		return 0;
 	return label_inode_check(d_backing_inode(dentry), LABEL_MAY_READ, "inode_getxattr");
 }

@@ -456,10 +456,11 @@ static const struct revocable_use revocable_uses[] = {
 };
 
 /*
- * In a child of @label, as nobody: open with @use->open; then, in the caller, @revoke (unless
+ * In a child of @label, as @who: open with @use->open; then, in the caller, @revoke (unless
  * NULL); then use the descriptor in the child. The errno of the use, 0, or SETUP_FAILED.
  */
-static int use_after(const char *label, const struct revocable_use *use, int (*revoke)(void))
+static int use_after(const char *label, enum who who, const struct revocable_use *use,
+		     int (*revoke)(void))
 {
 	int ready[2], go[2], fd, rc = 0;
 	pid_t pid;
@@ -467,7 +468,7 @@ static int use_after(const char *label, const struct revocable_use *use, int (*r
 
 	if (pipe2(ready, O_CLOEXEC) || pipe2(go, O_CLOEXEC))
 		return SETUP_FAILED;
-	pid = fork_as(label, NOBODY_USER);
+	pid = fork_as(label, who);
 	if (!pid) {
 		close(ready[0]);
 		close(go[1]);
@@ -532,7 +533,7 @@ TEST(descriptor_after_revocation_refused)
 		use = &revocable_uses[i / 2];
 		ASSERT_EQ(0, load("atk_user atk_revoked rw\n"));
 		EXPECT_EQ(i % 2 ? EACCES : 0,
-			  use_after("atk_user", use, i % 2 ? revoke_the_rule : NULL))
+			  use_after("atk_user", NOBODY_USER, use, i % 2 ? revoke_the_rule : NULL))
 			TH_LOG("%s, rule %s", use->name, i % 2 ? "revoked" : "kept");
 	}
 	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE)));
@@ -1539,15 +1540,18 @@ static int start_swapping(void)
 }
 
 /*
- * A descriptor of the file, opened before it became swap, reads and maps nothing while it is:
- * read() and mmap() decide again (file_permission, mmap_file) on what the file is now.
+ * A descriptor of the file, opened before it became swap, reads and maps nothing while it is,
+ * whoever holds it: read(), sendfile() and mmap() decide again (file_permission, mmap_file)
+ * on what the file is now.
  */
 TEST(swap_file_held_from_before_swapon_unused_while_swapping)
 {
 	const struct revocable_use uses[] = {
 		{ "read", open_swap_file, read_a_byte },
+		{ "sendfile", open_swap_file, send_to_a_pipe },
 		{ "mmap for reading", open_swap_file, map_for_reading },
 	};
+	const enum who whos[] = { NOBODY_USER, ROOT_WITHOUT_MAC_ADMIN };
 	size_t i;
 
 	if (make_swap_file() || chmod(SWAP_FILE, 0644)) {
@@ -1556,10 +1560,12 @@ TEST(swap_file_held_from_before_swapon_unused_while_swapping)
 		SKIP(return, "no 1 MiB scratch disk at /dev/vda, or mke2fs");
 	}
 	ASSERT_EQ(0, load("atk_raw _ rwx\n"));
-	for (i = 0; i < 2 * ARRAY_SIZE(uses); i++) {
-		EXPECT_EQ(i % 2 ? EACCES : 0, use_after("atk_raw", &uses[i / 2],
-							i % 2 ? start_swapping : NULL))
-			TH_LOG("%s, %s", uses[i / 2].name, i % 2 ? "swapping" : "not swap");
+	for (i = 0; i < 4 * ARRAY_SIZE(uses); i++) {
+		EXPECT_EQ(i % 2 ? EACCES : 0,
+			  use_after("atk_raw", whos[i / 2 % 2], &uses[i / 4],
+				    i % 2 ? start_swapping : NULL))
+			TH_LOG("%s as %s, %s", uses[i / 4].name, i / 2 % 2 ? "root" : "nobody",
+			       i % 2 ? "swapping" : "not swap");
 		if (i % 2)
 			EXPECT_EQ(0, swapoff(SWAP_FILE));
 	}

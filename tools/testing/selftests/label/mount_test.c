@@ -942,6 +942,7 @@ TEST_F(mnt, device_node_of_a_mounters_choice_received_by_the_floor_alone)
 	fd = open(OWN_MOUNT "/null", O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, fd) TH_LOG("%s", strerror(errno));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, receive_and_close(fd));
+	ASSERT_LABEL_DENIES("mt_s", NOBODY_USER, receive_and_close(fd));
 	close(fd);
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, fd);
