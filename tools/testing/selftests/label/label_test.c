@@ -631,6 +631,40 @@ TEST(labelexec_needs_a_trusted_file_system)
 	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
 }
 
+/* mount_setattr() as a root without CAP_MAC_ADMIN: clear nosuid on the mount at @path. */
+static int clear_nosuid(const char *path)
+{
+	struct mount_attr attr = { .attr_clr = MOUNT_ATTR_NOSUID };
+
+	return syscall(__NR_mount_setattr, AT_FDCWD, path, 0, &attr, sizeof(attr));
+}
+
+/*
+ * A root without CAP_MAC_ADMIN clears a mount's nosuid where no hook decides it
+ * (mount_setattr(), a bind remount, another mount of the same device): an exec label follows
+ * the file system, never a mount's flags, so that nosuid set or cleared changes no transition.
+ */
+TEST(labelexec_follows_the_file_system_not_its_mount)
+{
+	const char *dir = "/tmp/label-suid", *mnt = "/tmp/label-nosuid";
+	const char *path = "/tmp/label-nosuid/transit";
+	char label[LABEL_NAME_MAX + 2];
+
+	make_dir(_metadata, dir, NULL);
+	make_dir(_metadata, mnt, NULL);
+	copy_busybox(_metadata, "/tmp/label-suid/transit", NULL);
+	ASSERT_EQ(0, setxattr("/tmp/label-suid/transit", XATTR_NAME_LABELEXEC, "nosuid_t", 8, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	ASSERT_EQ(0, mount(dir, mnt, NULL, MS_BIND, NULL));
+	ASSERT_EQ(0, mount(NULL, mnt, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID, NULL));
+	exec_label(_metadata, "nosuid_s", path, label, sizeof(label));
+	ASSERT_STREQ("nosuid_t", label);
+	ASSERT_EQ(0, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN, clear_nosuid(mnt)));
+	exec_label(_metadata, "nosuid_s", path, label, sizeof(label));
+	ASSERT_STREQ("nosuid_t", label);
+	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
+}
+
 /* Exit status of a child whose kernel has no user namespaces for it. */
 #define NO_USERNS 254
 
