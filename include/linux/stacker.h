@@ -380,23 +380,24 @@ int stacker_count_ended(enum stacker_hook hook, int last, int rc);
  * in the register the call returned it in (as an int after the hook list, it copied every
  * result before the test). lsm_hook_quiet, which call_int_hook_quiet() defines around the loop:
  * the caller asked not to be audited (CAP_OPT_NOAUDIT), and the stacker logs no denial.
+ * Its result variable, __vrc, is named so that a caller's (__rc, RC) may be @RC.
  */
 #ifdef CONFIG_SECURITY_STACKER
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC)						\
 ({										\
-	int __rc = (RC);							\
+	int __vrc = (RC);							\
 										\
-	if (unlikely(__rc != LSM_RET_DEFAULT(HOOK))) {				\
-		if (__rc == -EACCES || __rc == -EPERM)				\
-			__rc = stacker_verdict(__rc,				\
-					       static_calls_table.HOOK[NUM].hl,	\
-					       STACKER_HOOK_##HOOK, NUM,	\
-					       LSM_RET_DEFAULT(HOOK),		\
-					       lsm_hook_quiet);			\
+	if (unlikely(__vrc != LSM_RET_DEFAULT(HOOK))) {				\
+		if (__vrc == -EACCES || __vrc == -EPERM)			\
+			__vrc = stacker_verdict(__vrc,				\
+						static_calls_table.HOOK[NUM].hl, \
+						STACKER_HOOK_##HOOK, NUM,	\
+						LSM_RET_DEFAULT(HOOK),		\
+						lsm_hook_quiet);		\
 		else								\
-			LSM_HOOK_COUNT_ENDED(HOOK, NUM, __rc);			\
+			LSM_HOOK_COUNT_ENDED(HOOK, NUM, __vrc);			\
 	}									\
-	__rc;									\
+	__vrc;									\
 })
 #else
 #define LSM_HOOK_VERDICT(HOOK, NUM, RC) (RC)

@@ -863,10 +863,8 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 	make_file(_metadata, MNT "/theirs", "mt_v");
 	ASSERT_EQ(0, umount(MNT));
 	make_own_dirs(_metadata);
-	/* Refused by sb_set_mnt_opts, whose calls the stacker does not count. */
-	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0)));
-	EXPECT_EQ(EACCES, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN,
-				   mount_the_disk_and_read(MS_RDONLY)));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(MS_RDONLY));
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
 	remove_own_dirs();
