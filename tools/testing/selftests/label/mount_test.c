@@ -951,6 +951,43 @@ TEST_F(mnt, device_node_of_a_mounters_choice_received_by_the_floor_alone)
 	remove_own_dirs();
 }
 
+/* Set none of the modem control lines of the terminal @fd (TIOCMBIS): 0, or -1 with errno. */
+static int modem_control_of(int fd)
+{
+	int bits = 0;
+
+	return ioctl(fd, TIOCMBIS, &bits);
+}
+
+/*
+ * A terminal's node of the mounter's choice, opened by the floor (read-only: the overlay opens
+ * the node below with its mounter's credentials) and inherited by the mounter, is a floor
+ * terminal for every check on the descriptor: changing its modem control lines
+ * (TIOCM_LOOP types what is written into the console's shell) needs the control files' rule,
+ * whatever the node's own label, the mounter's, says.
+ */
+TEST_F(mnt, terminal_node_of_a_mounters_choice_inherited_is_the_floors)
+{
+	int fd;
+
+	if (access("/dev/ttyS0", F_OK))
+		SKIP(return, "no serial port");
+	make_own_dirs(_metadata);
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_an_overlay_of_dev()));
+	ASSERT_EQ(0, load("_ mt_s rx\n"));
+	fd = open(OWN_MOUNT "/ttyS0", O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_LE(0, fd) TH_LOG("%s", strerror(errno));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, modem_control_of(fd));
+	ASSERT_EQ(0, load("mt_s _sysctl w\n"));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, modem_control_of(fd)));
+	close(fd);
+	EXPECT_EQ(0, load("_ mt_s -\nmt_s _sysctl -\n"));
+	EXPECT_EQ(0, umount(OWN_MOUNT));
+	remove_own_dirs();
+}
+
 /* SELinux's context= and label's labelroot= on one mount: each module gets its own. */
 TEST_F(mnt, beside_selinux)
 {
