@@ -12,6 +12,7 @@
 #include <linux/fs_struct.h>
 #include <linux/io_uring.h>
 #include <linux/mm.h>
+#include <linux/mount.h>
 #include <linux/perf_event.h>
 #include <linux/personality.h>
 #include <linux/ptrace.h>
@@ -135,20 +136,18 @@ int label_relabel_self_set(struct label_set *set)
 }
 
 /*
- * The label a file's security.labelexec names, or NULL. It counts only on the root file system
- * or one an administrator trusted, never on one mounted in a user namespace or served by FUSE
- * (label_sb_carries_transitions()): whoever may mount a file system must not thereby choose a
- * label to move to. It follows the file system, not the mount the file was reached through,
- * unlike a set-user-ID bit (mnt_may_suid()): a mount's flags are its mounter's, and a root
- * without CAP_MAC_ADMIN clears nosuid where no hook decides it (mount_setattr(), a remount of
- * its own bind mount, another mount of the same device), so nosuid could not keep an exec label
- * off. Nor does the mount's namespace matter: the file is the one an administrator labelled,
- * and the program runs in the caller's namespace, under the system's root (below).
- * It never counts for a task in a user namespace: there anyone may bind-mount over the files
- * (/etc/ld.so.preload, a library) that the new label's program then trusts, as the kernel
- * refuses set-user-ID and file capabilities of an owner the namespace cannot map.
- * Nor for a task whose root directory is not the system's (label_sees_system_root()): after
- * chroot() the program's loader and libraries are looked up where the caller chose.
+ * The label a file's security.labelexec names, or NULL. Like a set-user-ID bit, it counts only
+ * on a mount that honours those (not nosuid: removable media, a snapshot of the root file system
+ * whose old programs kept their attributes), which keeps them off for the unprivileged; a root
+ * with CAP_SYS_ADMIN clears nosuid where no hook decides it (mount_setattr()), as the admin
+ * guide says. And only on the root file system or one an administrator trusted, never on one
+ * mounted in a user namespace or served by FUSE (label_sb_carries_transitions()): whoever may
+ * mount a file system must not thereby choose a label to move to. Nor for a task in a user
+ * namespace: there anyone may bind-mount over the files (/etc/ld.so.preload, a library) that
+ * the new label's program then trusts, as the kernel refuses set-user-ID and file capabilities
+ * of an owner the namespace cannot map. Nor for a task whose root directory is not the system's
+ * (label_sees_system_root()): after chroot(), into a bind mount of / too, the program's loader
+ * and libraries are looked up where the caller chose.
  */
 static struct label *exec_label(const struct file *file)
 {
@@ -158,7 +157,8 @@ static struct label *exec_label(const struct file *file)
 	struct label *label;
 	int len;
 
-	if (current_user_ns() != &init_user_ns || !(inode->i_opflags & IOP_XATTR))
+	if (current_user_ns() != &init_user_ns || !(inode->i_opflags & IOP_XATTR) ||
+	    !mnt_may_suid(file->f_path.mnt))
 		return NULL;
 	/* Most programs have no exec label: read it before looking for the root file system. */
 	len = __vfs_getxattr(dentry, inode, XATTR_NAME_LABELEXEC, buf, sizeof(buf));

@@ -570,12 +570,15 @@ static bool is_root_sb(struct super_block *sb)
  *
  * Not after chroot() into another directory, nor in a mount namespace whose root pivot_root()
  * replaced: the task then finds a program's loader, libraries and configuration where it (or
- * whoever made its namespace) arranged them. A copy of the initial mount namespace
- * (unshare(CLONE_NEWNS)) has the same root directory; what its mounts may cover is decided
- * as they are made (mount.c).
+ * whoever made its namespace) arranged them. Nor after chroot() into a bind mount of / (or a
+ * copy of it that open_tree() detached): its root directory is the system's, but not the
+ * mounts over its directories, so the caller chose what shows there (a /usr or /etc of the
+ * root file system that a mount hid, no /proc); current_chrooted() tells the root of the
+ * mount namespace from any other. A copy of the initial mount namespace (unshare(CLONE_NEWNS))
+ * has the same root; what its mounts may cover is decided as they are made (mount.c).
  *
  * Context: Process context.
- * Return: true if the task's root is that of the initial fs_struct.
+ * Return: true if the task's root is that of the initial fs_struct and of its mount namespace.
  */
 bool label_sees_system_root(void)
 {
@@ -587,7 +590,7 @@ bool label_sees_system_root(void)
 	same = root.dentry == system.dentry;
 	path_put(&system);
 	path_put(&root);
-	return same;
+	return same && !current_chrooted();
 }
 
 /**
