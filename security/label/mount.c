@@ -166,22 +166,22 @@ static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 {
 	struct label_sb *sbl = label_sb(sb);
 	struct label *owner;
-	int rc;
 
 	if (WARN_ON_ONCE(!sbl))
 		return -ENOMEM;
 	if (!sbl->mounted) {
+		/*
+		 * Labelled before the disk's check: a refusal ends the new super block
+		 * (vfs_get_tree() drops its only active reference, so no other mount can have
+		 * found it), but a permissive label's refusal becomes 0 in the stacker's verdict,
+		 * and the disk is then its mounter's, never labelled by what it carries.
+		 */
 		owner = label_sb_owner_at_mount(sb);
-		if (owner && sb->s_bdev) {
-			rc = disk_check(sb);
-			if (rc)
-				return rc;
-		}
 		if (mnt_opts)
 			sbl->mount = *(struct label_mount *)mnt_opts;
 		sbl->owner = owner;
 		sbl->mounted = true;
-		return 0;
+		return owner && sb->s_bdev ? disk_check(sb) : 0;
 	}
 	if (!mnt_opts || same_options(sbl, mnt_opts))
 		return 0;

@@ -871,6 +871,49 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 }
 
 /*
+ * While label is permissive, its refusal of a disk's mount by a task that may not set labels is
+ * let through (the stacker's verdict reaches the mount option hooks); the disk is then its
+ * mounter's, never labelled by what it carries, and stays so when label enforces again: the
+ * mounter, mt_s, then opens mt_v's file on it with no rule.
+ */
+TEST_F(mnt, a_disk_mounted_while_permissive_is_its_mounters)
+{
+	const char *closed = stacker_modes_closed();
+	int ready[2], go[2], rc;
+	pid_t pid;
+	char c;
+
+	if (closed)
+		SKIP(return, "%s", closed);
+	rc = mount_scratch_disk(NULL);
+	if (rc == 1)
+		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
+	ASSERT_EQ(0, rc);
+	make_file(_metadata, MNT "/theirs", "mt_v");
+	ASSERT_EQ(0, umount(MNT));
+	make_own_dirs(_metadata);
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	ASSERT_EQ(17, write_str(STACKER_MODE, "label permissive\n"));
+	pid = fork_as("mt_s", ROOT_WITHOUT_MAC_ADMIN);
+	if (!pid) {
+		rc = unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		     mount(SCRATCH_DISK, OWN, "ext4", 0, NULL);
+		if (write(ready[1], "", 1) != 1 || read(go[0], &c, 1) != 1 || rc)
+			_exit(SETUP_FAILED);
+		_exit(open_ro(OWN "/theirs") ? errno : 0);
+	}
+	close(ready[1]);
+	close(go[0]);
+	rc = read(ready[0], &c, 1);
+	ASSERT_EQ(16, write_str(STACKER_MODE, "label enforcing\n"));
+	ASSERT_EQ(1, rc);
+	ASSERT_EQ(1, write(go[1], "", 1));
+	EXPECT_EQ(0, child_status(pid));
+	remove_own_dirs();
+}
+
+/*
  * In a mount namespace of its own: an overlay of /dev on OWN_MOUNT, whose files are the
  * mounter's, device nodes included; opens its node @name. 0, or -1 with errno
  * (ENOTRECOVERABLE: no overlay).
