@@ -848,6 +848,23 @@ static int mount_the_disk_and_read(unsigned long flags)
 }
 
 /*
+ * The scratch disk made afresh with mt_v's file "theirs" on it, left unmounted, and the caller's
+ * own directories made: true; false without such a disk or mke2fs.
+ */
+static bool scratch_disk_with_theirs(struct __test_metadata *const _metadata)
+{
+	int rc = mount_scratch_disk(NULL);
+
+	if (rc == 1)
+		return false;
+	ASSERT_EQ(0, rc);
+	make_file(_metadata, MNT "/theirs", "mt_v");
+	ASSERT_EQ(0, umount(MNT));
+	make_own_dirs(_metadata);
+	return true;
+}
+
+/*
  * A disk's file system mounted by a root without CAP_MAC_ADMIN would be that root's, the files
  * of every label on it included: it mounts no disk, read-only either, as it opens no disk's
  * node. Mounted by the floor already, the disk is the same super block again, whose files keep
@@ -855,14 +872,8 @@ static int mount_the_disk_and_read(unsigned long flags)
  */
 TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 {
-	int rc = mount_scratch_disk(NULL);
-
-	if (rc == 1)
+	if (!scratch_disk_with_theirs(_metadata))
 		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
-	ASSERT_EQ(0, rc);
-	make_file(_metadata, MNT "/theirs", "mt_v");
-	ASSERT_EQ(0, umount(MNT));
-	make_own_dirs(_metadata);
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(MS_RDONLY));
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
@@ -885,13 +896,8 @@ TEST_F(mnt, a_disk_mounted_while_permissive_is_its_mounters)
 
 	if (closed)
 		SKIP(return, "%s", closed);
-	rc = mount_scratch_disk(NULL);
-	if (rc == 1)
+	if (!scratch_disk_with_theirs(_metadata))
 		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
-	ASSERT_EQ(0, rc);
-	make_file(_metadata, MNT "/theirs", "mt_v");
-	ASSERT_EQ(0, umount(MNT));
-	make_own_dirs(_metadata);
 	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
 	ASSERT_EQ(17, write_str(STACKER_MODE, "label permissive\n"));
