@@ -49,8 +49,28 @@ if [ -n "$kernel$initrd" ] && { [ "$root" != debian ] || [ -z "$kernel" ]; }; th
 	echo "vm.sh: --kernel and --initrd are for --root debian, and --initrd needs --kernel" >&2
 	exit 2
 fi
-[ -n "$kernel" ] || kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$tests $append"
+# A variant's kernel boots on qemu's microvm, which it was configured for (no ACPI, no PCI:
+# tests/configs/base.config): its firmware's MP table lists every CPU, its disks are virtio-mmio
+# (qemu names them on the command line), and reboot=t leaves by a triple fault, there being no
+# ACPI to power off. Nor is there a timer but the TSC and the PIT: under TCG the clocksource
+# watchdog finds the TSC skewed against jiffies and would fall back on them (4 ms, which made
+# every figure of the benchmark 0); qemu's TSC follows its own clock, and tsc=reliable keeps it.
+# A kernel that a Debian package installed (--kernel) boots on q35, the PC a distribution's
+# kernel expects.
+if [ -n "$kernel" ]; then
+	machine=(-machine q35) blk=virtio-blk-pci
+else
+	kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
+	machine=(-machine "microvm,acpi=off") blk=virtio-blk-device
+	cmdline="reboot=t tsc=reliable $cmdline"
+fi
+# The disk, /dev/vda, with qemu's options for it (@: more of them, such as snapshot=on).
+drive() {
+	local file=$1
+	shift
+	echo "-drive file=$file,if=none,id=vda,format=raw${*:+,$*} -device $blk,drive=vda"
+}
 # Mainline's /proc/self/attr/ for this variant's configuration, for stacker/lsm_test.
 listing=$(awk -v v="$variant" '$1 == v { print $2 }' "$top/tests/vm/attr-listings")
 [ -z "$listing" ] || cmdline="$cmdline STACKER_ATTR_LISTING=$listing"
@@ -61,8 +81,8 @@ initramfs)
 	# A blank disk, /dev/vda, for the tests that open a block device; snapshot=on keeps its
 	# writes in a temporary file of qemu's, so that any number of VMs share the one image.
 	[ -f "$top/build/blank.img" ] || truncate -s 1M "$top/build/blank.img"
-	boot=(-kernel "$kernel" -initrd "$initrd"
-		-drive "file=$top/build/blank.img,if=virtio,format=raw,snapshot=on")
+	# shellcheck disable=SC2207
+	boot=(-kernel "$kernel" -initrd "$initrd" $(drive "$top/build/blank.img" snapshot=on))
 	;;
 debian)
 	"$top/tools/workbench/mkdebian.sh"
@@ -70,7 +90,8 @@ debian)
 		disk=$top/build/debian/scratch.img
 		cp --sparse=always "$top/build/debian/debian.img" "$disk"
 	fi
-	boot=(-kernel "$kernel" ${initrd:+-initrd "$initrd"} -drive "file=$disk,if=virtio,format=raw")
+	# shellcheck disable=SC2207
+	boot=(-kernel "$kernel" ${initrd:+-initrd "$initrd"} $(drive "$disk"))
 	cmdline="root=/dev/vda rw rootwait init=/opt/wb/init $cmdline"
 	;;
 *) echo "vm.sh: unknown root $root" >&2; exit 2 ;;
@@ -90,7 +111,7 @@ else
 	accel=tcg,thread=single why="/dev/kvm is missing or not usable"
 	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 		"$top/tools/workbench/mkinitramfs.sh" "$variant"
-		if timeout 15 qemu-system-x86_64 -machine q35 -accel kvm -cpu max -smp "$smp" -m 256 -nographic \
+		if timeout 15 qemu-system-x86_64 "${machine[@]}" -accel kvm -cpu max -smp "$smp" -m 256 -nographic \
 			-no-reboot -kernel "$kernel" -initrd "$top/build/initramfs-$variant.cpio.gz" \
 			-append "console=ttyS0 panic=-1 wb.mode=probe" </dev/null 2>&1 | grep -q WB-READY; then
 			accel="kvm -cpu max" why="a guest booted under KVM"
@@ -112,7 +133,7 @@ fi
 
 # shellcheck disable=SC2086
 if [ "$mode" = shell ]; then
-	exec qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 -nographic -no-reboot \
+	exec qemu-system-x86_64 "${machine[@]}" -accel $accel -smp "$smp" -m 1024 -nographic -no-reboot \
 		"${boot[@]}" -append "$cmdline"
 fi
 
@@ -122,9 +143,10 @@ fi
 programs=$(mktemp)
 rc=0
 # shellcheck disable=SC2086
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -machine q35 -accel $accel -smp "$smp" -m 1024 \
-	-nographic -no-reboot "${boot[@]}" -append "$cmdline wb.out=ttyS1" \
-	-serial mon:stdio -serial "file:$programs" </dev/null >"$log" 2>&1 || rc=$?
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${machine[@]}" -accel $accel -smp "$smp" \
+	-m 1024 -nographic -no-reboot "${boot[@]}" -append "$cmdline wb.out=ttyS1" -serial mon:stdio \
+	-chardev "file,id=programs,path=$programs" -device isa-serial,chardev=programs,iobase=0x2f8,irq=3 \
+	</dev/null >"$log" 2>&1 || rc=$?
 cat "$programs" >>"$log"
 rm -f "$programs"
 if [ "$mode" = tour ]; then
