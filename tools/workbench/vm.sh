@@ -65,11 +65,9 @@ else
 	machine=(-machine "microvm,acpi=off") blk=virtio-blk-device
 	cmdline="reboot=t tsc=reliable $cmdline"
 fi
-# The disk, /dev/vda, with qemu's options for it (@: more of them, such as snapshot=on).
+# The disk /dev/vda from the image $1, with more of qemu's options for it in $2 (snapshot=on).
 drive() {
-	local file=$1
-	shift
-	echo "-drive file=$file,if=none,id=vda,format=raw${*:+,$*} -device $blk,drive=vda"
+	drive_args=(-drive "file=$1,if=none,id=vda,format=raw${2:+,$2}" -device "$blk,drive=vda")
 }
 # Mainline's /proc/self/attr/ for this variant's configuration, for stacker/lsm_test.
 listing=$(awk -v v="$variant" '$1 == v { print $2 }' "$top/tests/vm/attr-listings")
@@ -81,8 +79,8 @@ initramfs)
 	# A blank disk, /dev/vda, for the tests that open a block device; snapshot=on keeps its
 	# writes in a temporary file of qemu's, so that any number of VMs share the one image.
 	[ -f "$top/build/blank.img" ] || truncate -s 1M "$top/build/blank.img"
-	# shellcheck disable=SC2207
-	boot=(-kernel "$kernel" -initrd "$initrd" $(drive "$top/build/blank.img" snapshot=on))
+	drive "$top/build/blank.img" snapshot=on
+	boot=(-kernel "$kernel" -initrd "$initrd" "${drive_args[@]}")
 	;;
 debian)
 	"$top/tools/workbench/mkdebian.sh"
@@ -90,8 +88,8 @@ debian)
 		disk=$top/build/debian/scratch.img
 		cp --sparse=always "$top/build/debian/debian.img" "$disk"
 	fi
-	# shellcheck disable=SC2207
-	boot=(-kernel "$kernel" ${initrd:+-initrd "$initrd"} $(drive "$disk"))
+	drive "$disk"
+	boot=(-kernel "$kernel" ${initrd:+-initrd "$initrd"} "${drive_args[@]}")
 	cmdline="root=/dev/vda rw rootwait init=/opt/wb/init $cmdline"
 	;;
 *) echo "vm.sh: unknown root $root" >&2; exit 2 ;;
