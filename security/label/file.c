@@ -321,6 +321,33 @@ static bool changes_terminal(unsigned int cmd)
 }
 
 /*
+ * What a command without direction bits asks. A block device's commands predate directions:
+ * BLKFLSBUF, BLKROSET and BLKPG change the disk as its old getters do not, so each is decided
+ * as w. On a file or a directory such a command acts with the descriptor's authority:
+ * EXT4_IOC_SWAP_BOOT (with CAP_SYS_ADMIN) moves a file's blocks, FIONREAD and FIOQSIZE read
+ * its size. It asks what the descriptor's mode gives, as a read() or write() through it would,
+ * so that a rule revoked since the open stops it too. The commands on the descriptor alone,
+ * which the VFS answers without the file, ask nothing.
+ */
+static u32 undirected_ioctl_access(struct file *file, unsigned int cmd)
+{
+	umode_t mode = file_inode(file)->i_mode;
+
+	if (S_ISBLK(mode))
+		return LABEL_MAY_WRITE;
+	if (!S_ISREG(mode) && !S_ISDIR(mode))
+		return 0;
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+		return 0;
+	}
+	return fmode_access(file);
+}
+
+/*
  * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
  * ioctls that fake input or change the terminal have none. A line discipline attaches a
  * driver of the kernel to the terminal, whatever its label: a serio port under N_MOUSE, on
@@ -351,12 +378,8 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 		access |= LABEL_MAY_WRITE;
 	if (_IOC_DIR(cmd) & _IOC_READ)
 		access |= LABEL_MAY_READ;
-	/*
-	 * A block device's commands predate directions: BLKFLSBUF, BLKROSET and BLKPG change the
-	 * disk as its old getters do not, so each is decided as w.
-	 */
-	if (!access && S_ISBLK(file_inode(file)->i_mode))
-		access = LABEL_MAY_WRITE;
+	if (!access)
+		access = undirected_ioctl_access(file, cmd);
 	if (!access)
 		return 0;
 	return file_check(file, access, "file_ioctl");
@@ -420,21 +443,31 @@ static bool shared_writable(unsigned long prot, bool shared)
 }
 
 /*
+ * A mapping for any access reads the file: the page tables of x86 (and of most CPUs) have no
+ * write-only or, without protection keys, execute-only page, so a private PROT_WRITE mapping
+ * reads the file as PROT_READ would (SELinux asks read of every file mapping likewise).
+ */
+static bool reads_the_file(unsigned long prot)
+{
+	return prot & (PROT_READ | PROT_WRITE | PROT_EXEC);
+}
+
+/*
  * A new mapping reads the file, and a shared writable one writes it, as read() and write() do:
  * decided again for the descriptor's opener, as hook_file_permission() decides those, so that
  * a rule removed since the open reaches the descriptor's new mappings too, and what mprotect()
  * adds to an old one. A mapping made before stays as it is: no hook of 6.12 revokes one (nor
  * can SELinux or Smack), nor sees mremap() extend one.
  */
-static int mapping_check(struct file *file, unsigned long prot, bool shared, const char *hook)
+static int mapping_check(struct file *file, bool reads, bool writes, const char *hook)
 {
 	struct inode *inode = file_inode(file);
 	u32 access = 0;
 
 	/* A program being executed was opened for x alone, and its mappings ask x again. */
-	if (prot & PROT_READ)
+	if (reads)
 		access |= file->f_flags & __FMODE_EXEC ? LABEL_MAY_EXEC : LABEL_MAY_READ;
-	if (shared_writable(prot, shared))
+	if (writes)
 		access |= write_access(file);
 	if (!access || unlikely(IS_PRIVATE(inode)))
 		return 0;
@@ -453,7 +486,8 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
 	if (!rc && shared_writable(prot, shared))
 		rc = overwrite_check(file, "mmap_file");
-	return rc ?: mapping_check(file, prot, shared, "mmap_file");
+	return rc ?: mapping_check(file, reads_the_file(prot), shared_writable(prot, shared),
+				   "mmap_file");
 }
 
 /*
@@ -467,20 +501,18 @@ static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 {
 	struct file *file = vma->vm_file;
 	bool shared = vma->vm_flags & VM_SHARED;
-	unsigned long added = prot;
+	bool read = vma->vm_flags & (VM_READ | VM_WRITE | VM_EXEC);
+	bool written = (vma->vm_flags & VM_WRITE) && shared;
 	int rc = 0;
 
 	if (!file)
 		return 0;
 	if ((prot & PROT_EXEC) && !(vma->vm_flags & VM_EXEC))
 		rc = file_check(file, LABEL_MAY_EXEC, "file_mprotect");
-	if (!rc && !(vma->vm_flags & VM_WRITE) && shared_writable(prot, shared))
+	if (!rc && !written && shared_writable(prot, shared))
 		rc = overwrite_check(file, "file_mprotect");
-	if (vma->vm_flags & VM_READ)
-		added &= ~PROT_READ;
-	if (vma->vm_flags & VM_WRITE)
-		added &= ~PROT_WRITE;
-	return rc ?: mapping_check(file, added, shared, "file_mprotect");
+	return rc ?: mapping_check(file, !read && reads_the_file(prot),
+				   !written && shared_writable(prot, shared), "file_mprotect");
 }
 
 static struct security_hook_list label_file_hooks[] __ro_after_init = {

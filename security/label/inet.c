@@ -206,11 +206,16 @@ static bool routing_header_in(struct msghdr *msg)
 	return false;
 }
 
-/* A datagram to an address; without one, connect() decided. */
+/*
+ * A datagram to an address; without one, connect() decided. A UNIX connection's sends:
+ * label_unix_sendmsg().
+ */
 static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size)
 {
 	struct sock *sk = sock->sk;
 
+	if (sk->sk_family == AF_UNIX)
+		return label_unix_sendmsg(sk);
 	if (!inet_family(sk))
 		return 0;
 	if (sk->sk_family == AF_INET6 && routing_header_in(msg))

@@ -4,14 +4,17 @@
  * security.labelipin and security.labelipout change, as Smack's SMACK64IPIN and SMACK64IPOUT);
  * a TCP connection also records its peer's label (inet.c), which security.labelpeer shows.
  * UNIX domain sockets: sending asks for write from the sender's socket label to the peer's,
- * connecting a stream for write both ways. Internet sockets' packets: inet.c.
+ * connecting a stream for write both ways, and each send on it again. Internet sockets'
+ * packets: inet.c.
  */
 
 #include "label.h"
 #include "sock.h"
 
 #include <linux/net.h>
+#include <linux/netlink.h>
 #include <linux/slab.h>
+#include <net/af_unix.h>
 #include <net/sock.h>
 #include <uapi/linux/magic.h>
 
@@ -65,6 +68,44 @@ static int hook_unix_may_send(struct socket *sock, struct socket *other)
 {
 	return label_check(label_sock_in(sock->sk), label_sock_in(other->sk), LABEL_MAY_WRITE,
 			   "unix_may_send", NULL);
+}
+
+/**
+ * label_unix_sendmsg() - decide a send on a connected UNIX stream or seqpacket socket
+ * @sk: the sending socket
+ *
+ * connect() decided w each way; each send is decided again, from the sender's socket label to
+ * its peer's, so that a rule revoked since stops what the connection carries, as it stops a
+ * TCP connection's segments (Smack decides at connect() alone). A datagram is decided on each
+ * send by unix_may_send, which a seqpacket send does not reach. The peer is the connection's
+ * other end, which the sending socket holds a reference to from connect() to its release.
+ *
+ * Context: socket_sendmsg, the caller holding the socket.
+ * Return: 0, or -EACCES.
+ */
+int label_unix_sendmsg(struct sock *sk)
+{
+	struct sock *peer;
+
+	if (sk->sk_type == SOCK_DGRAM)
+		return 0;
+	peer = READ_ONCE(unix_peer(sk));
+	if (!peer)
+		return 0;
+	return label_check(label_sock_in(sk), label_sock_in(peer), LABEL_MAY_WRITE,
+			   "socket_sendmsg", NULL);
+}
+
+/*
+ * A message to the kernel's uevent socket is broadcast to udevd as the kernel's own (port 0),
+ * and udevd acts on it with every capability: creating nodes, running programs. Sending one
+ * needs only CAP_SYS_ADMIN, so it is decided as writing a sysfs uevent file is, w to "_sysctl".
+ */
+static int hook_netlink_send(struct sock *sk, struct sk_buff *skb)
+{
+	if (sk->sk_protocol != NETLINK_KOBJECT_UEVENT)
+		return 0;
+	return label_check_current(label_sysctl, LABEL_MAY_WRITE, "netlink_send", NULL);
 }
 
 static struct sock *socket_inode_sock(struct inode *inode)
@@ -131,6 +172,7 @@ static struct security_hook_list label_net_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sk_clone_security, hook_sk_clone_security),
 	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
 	LSM_HOOK_INIT(unix_may_send, hook_unix_may_send),
+	LSM_HOOK_INIT(netlink_send, hook_netlink_send),
 	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
 	LSM_HOOK_INIT(inode_setsecurity, hook_inode_setsecurity),
 };

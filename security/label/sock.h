@@ -50,4 +50,6 @@ static inline struct label *label_sock_out(const struct sock *sk)
 	return out ?: label_sock_in(sk);
 }
 
+int label_unix_sendmsg(struct sock *sk);
+
 #endif /* _SECURITY_LABEL_SOCK_H */

@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <linux/aio_abi.h>
 #include <linux/kd.h>
+#include <linux/netlink.h>
 #include <linux/uinput.h>
 #include <mqueue.h>
 #include <sys/ioctl.h>
@@ -253,30 +254,41 @@ static int map_for_writing(int fd)
 	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
 }
 
+/* A private mapping for writing alone reads the file: no page of x86 is write-only. */
+static int map_privately_for_writing(int fd)
+{
+	return mmap(NULL, 4096, PROT_WRITE, MAP_PRIVATE, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
 /*
  * A mapping made while the rule held, with no access (PROT_NONE) or for reading only: what
  * mprotect() adds to it after the revocation asks what a new mapping would.
  */
 static void *premapped;
 
-static int open_file_mapped(int prot)
+static int open_file_mapped(int prot, int flags)
 {
 	int fd = open_file();
 
 	if (fd < 0)
 		return -1;
-	premapped = mmap(NULL, 4096, prot, MAP_SHARED, fd, 0);
+	premapped = mmap(NULL, 4096, prot, flags, fd, 0);
 	return premapped == MAP_FAILED ? -1 : fd;
 }
 
 static int open_file_mapped_for_nothing(void)
 {
-	return open_file_mapped(PROT_NONE);
+	return open_file_mapped(PROT_NONE, MAP_SHARED);
+}
+
+static int open_file_mapped_privately_for_nothing(void)
+{
+	return open_file_mapped(PROT_NONE, MAP_PRIVATE);
 }
 
 static int open_file_mapped_for_reading(void)
 {
-	return open_file_mapped(PROT_READ);
+	return open_file_mapped(PROT_READ, MAP_SHARED);
 }
 
 static int protect_for_reading(int fd)
@@ -287,6 +299,50 @@ static int protect_for_reading(int fd)
 static int protect_for_writing(int fd)
 {
 	return mprotect(premapped, 4096, PROT_READ | PROT_WRITE);
+}
+
+static int protect_for_writing_alone(int fd)
+{
+	return mprotect(premapped, 4096, PROT_WRITE);
+}
+
+/* An ioctl without direction bits: FIONREAD gives what is left to read of the file. */
+static int ask_what_is_left(int fd)
+{
+	int left;
+
+	return ioctl(fd, FIONREAD, &left);
+}
+
+/*
+ * A UNIX stream or seqpacket connection to atk_revoked's listener (the case starts it), made
+ * while the rules held both ways.
+ */
+#define REVOKED_LISTENER "attack-revoked-listen"
+#define REVOKED_SEQPACKET_LISTENER "attack-revoked-listen-seqpacket"
+
+static int connected(int type, const char *name)
+{
+	struct sockaddr_un addr;
+	socklen_t len = unix_address(&addr, name);
+	int sock = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+
+	return sock < 0 || connect(sock, (struct sockaddr *)&addr, len) ? -1 : sock;
+}
+
+static int open_stream(void)
+{
+	return connected(SOCK_STREAM, REVOKED_LISTENER);
+}
+
+static int open_seqpacket(void)
+{
+	return connected(SOCK_SEQPACKET, REVOKED_SEQPACKET_LISTENER);
+}
+
+static int write_a_byte(int fd)
+{
+	return write(fd, "x", 1) == 1 ? 0 : -1;
 }
 
 static int send_to_a_pipe(int fd)
@@ -438,6 +494,10 @@ static const struct revocable_use revocable_uses[] = {
 	{ "mmap for writing", open_file, map_for_writing },
 	{ "mprotect for reading", open_file_mapped_for_nothing, protect_for_reading },
 	{ "mprotect for writing", open_file_mapped_for_reading, protect_for_writing },
+	{ "private mmap for writing alone", open_file, map_privately_for_writing },
+	{ "private mprotect for writing alone", open_file_mapped_privately_for_nothing,
+	  protect_for_writing_alone },
+	{ "ioctl without a direction", open_file, ask_what_is_left },
 	{ "sendfile", open_file, send_to_a_pipe },
 	{ "copy_file_range", open_file, copy_within_the_file },
 	{ "AIO read", open_file, aio_read },
@@ -453,6 +513,8 @@ static const struct revocable_use revocable_uses[] = {
 	{ "vmsplice out of a FIFO", open_fifo_for_reading, vmsplice_a_byte },
 	{ "mq_timedsend", open_queue, send_a_message },
 	{ "mq_timedreceive", open_queue, receive_a_message },
+	{ "UNIX stream send", open_stream, write_a_byte },
+	{ "UNIX seqpacket send", open_seqpacket, write_a_byte },
 };
 
 /*
@@ -503,15 +565,18 @@ static int revoke_the_rule(void)
 
 /*
  * After a rule is revoked, a descriptor opened under it moves no more data, on every path that
- * moves data through a descriptor: a new mapping (mmap_file decides again), and an old one
- * that mprotect() gives more access (file_mprotect decides what it adds); sendfile(),
- * copy_file_range(), AIO and io_uring, which rw_verify_area() revalidates as read() and
- * write(); the pipe ends of splice(), tee(), vmsplice() and sendfile(), and a queue's
- * messages, which the kernel revalidates in the series' fs-ipc patch.
+ * moves data through a descriptor: a new mapping, for any access (mmap_file decides again),
+ * and an old one that mprotect() gives more access (file_mprotect decides what it adds); an
+ * ioctl without a direction; sendfile(), copy_file_range(), AIO and io_uring, which
+ * rw_verify_area() revalidates as read() and write(); the pipe ends of splice(), tee(),
+ * vmsplice() and sendfile(), and a queue's messages, which the kernel revalidates in the
+ * series' fs-ipc patch; a UNIX connection's sends (socket_sendmsg).
  */
 TEST(descriptor_after_revocation_refused)
 {
 	const struct revocable_use *use;
+	int release[2];
+	pid_t listener[2];
 	size_t i;
 	int fd;
 
@@ -528,6 +593,13 @@ TEST(descriptor_after_revocation_refused)
 	ASSERT_EQ(0, load("atk_revoked _ wx\n"));
 	ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE));
 	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, create_revoked_queue()));
+	/* A connection needs w both ways: the listener's rule stays. */
+	ASSERT_EQ(0, load("atk_revoked atk_user w\n"));
+	listener[0] = spawn_waiter("atk_revoked", SOCK_STREAM, REVOKED_LISTENER, &release[0]);
+	ASSERT_LT(0, listener[0]);
+	listener[1] = spawn_waiter("atk_revoked", SOCK_SEQPACKET, REVOKED_SEQPACKET_LISTENER,
+				   &release[1]);
+	ASSERT_LT(0, listener[1]);
 	/* Each use, first with the rule kept (it works), then with the rule revoked. */
 	for (i = 0; i < 2 * ARRAY_SIZE(revocable_uses); i++) {
 		use = &revocable_uses[i / 2];
@@ -536,6 +608,12 @@ TEST(descriptor_after_revocation_refused)
 			  use_after("atk_user", NOBODY_USER, use, i % 2 ? revoke_the_rule : NULL))
 			TH_LOG("%s, rule %s", use->name, i % 2 ? "revoked" : "kept");
 	}
+	/* The second listener holds the first's release end too: close both, then wait. */
+	for (i = 0; i < ARRAY_SIZE(listener); i++)
+		close(release[i]);
+	for (i = 0; i < ARRAY_SIZE(listener); i++)
+		EXPECT_EQ(0, child_status(listener[i]));
+	EXPECT_EQ(0, load("atk_revoked atk_user -\n"));
 	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE)));
 }
 
@@ -884,6 +962,43 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 		if (mnt[i][0])
 			EXPECT_EQ(0, umount2(mnt[i], MNT_DETACH)) TH_LOG("%s", mnt[i]);
 	unmount_private(_metadata, dir);
+}
+
+/*
+ * Send the kernel's uevent socket an event for @devpath, of a subsystem no udev rule names: the
+ * kernel broadcasts it to udevd as its own (port 0). 0, or -1 with errno.
+ */
+static int send_uevent(const char *devpath)
+{
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	struct {
+		struct nlmsghdr h;
+		char data[256];
+	} msg = { .h = { .nlmsg_type = NLMSG_MIN_TYPE, .nlmsg_flags = NLM_F_REQUEST } };
+	int sock = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
+	int len, rc;
+
+	if (sock < 0)
+		return -1;
+	/* The fields, each ended by its NUL. */
+	len = snprintf(msg.data, sizeof(msg.data),
+		       "change@%s%cACTION=change%cDEVPATH=%s%cSUBSYSTEM=label-attack%c", devpath,
+		       0, 0, devpath, 0, 0);
+	msg.h.nlmsg_len = NLMSG_LENGTH(len);
+	rc = sendto(sock, &msg, msg.h.nlmsg_len, 0, (struct sockaddr *)&kernel, sizeof(kernel));
+	close(sock);
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * A uevent sent to the kernel reaches udevd, which acts on it with every capability, as if the
+ * kernel had sent it; a root needs only CAP_SYS_ADMIN for it. It is "_sysctl", as the sysfs
+ * uevent files that make the kernel send one.
+ */
+TEST(uevent_sent_only_through_the_control_files_rule)
+{
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", send_uevent,
+				      "/devices/virtual/label-attack", 0);
 }
 
 /*
