@@ -54,20 +54,25 @@ cmdline="console=ttyS0 panic=-1 oops=panic loglevel=5 wb.mode=$mode wb.tests=$te
 # tests/configs/base.config): its firmware's MP table lists every CPU, its disks are virtio-mmio
 # (qemu names them on the command line), and reboot=t leaves by a triple fault, there being no
 # ACPI to power off. Nor is there a timer but the TSC and the PIT, and the guest's TSC is the
-# host's under TCG: the kernel is told its frequency (tsc_early_khz=, measured here by
+# host's under TCG and KVM: the kernel is told its frequency (tsc_early_khz=, measured here by
 # tsc-khz.c), since on a loaded host its calibration against the PIT can fail and leave it on
 # jiffies (4 ms, which made every figure of the benchmark 0), and tsc=reliable keeps the
-# clocksource watchdog, which has only jiffies to compare with, from dropping it. A kernel that
-# a Debian package installed (--kernel) boots on q35, the PC a distribution's kernel expects.
+# clocksource watchdog, which has only jiffies to compare with, from dropping it. Under
+# -icount shift=0 the TSC counts the guest's instructions, one per nanosecond: 1 GHz. A kernel
+# that a Debian package installed (--kernel) boots on q35, the PC a distribution's kernel
+# expects.
 if [ -n "$kernel" ]; then
 	machine=(-machine q35) blk=virtio-blk-pci
 else
 	kernel=$top/build/kernel-$variant/arch/x86/boot/bzImage
 	machine=(-machine "microvm,acpi=off") blk=virtio-blk-device
-	tsc=$top/build/tsc-khz
-	[ "$tsc" -nt "$top/tools/workbench/tsc-khz.c" ] ||
-		cc -O2 -Wall -o "$tsc" "$top/tools/workbench/tsc-khz.c"
-	khz=$("$tsc")
+	khz=1000000
+	if [ -z "$icount" ]; then
+		tsc=$top/build/tsc-khz
+		[ "$tsc" -nt "$top/tools/workbench/tsc-khz.c" ] ||
+			cc -O2 -Wall -o "$tsc" "$top/tools/workbench/tsc-khz.c"
+		khz=$("$tsc")
+	fi
 	cmdline="reboot=t tsc=reliable tsc_early_khz=$khz $cmdline"
 fi
 # The disk /dev/vda from the image $1, with more of qemu's options for it in $2 (snapshot=on).
