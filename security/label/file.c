@@ -323,11 +323,13 @@ static bool changes_terminal(unsigned int cmd)
 /*
  * What a command without direction bits asks. A block device's commands predate directions:
  * BLKFLSBUF, BLKROSET and BLKPG change the disk as its old getters do not, so each is decided
- * as w. On a file or a directory such a command acts with the descriptor's authority:
- * EXT4_IOC_SWAP_BOOT (with CAP_SYS_ADMIN) moves a file's blocks, FIONREAD and FIOQSIZE read
- * its size. It asks what the descriptor's mode gives, as a read() or write() through it would,
- * so that a rule revoked since the open stops it too. The commands on the descriptor alone,
- * which the VFS answers without the file, ask nothing.
+ * as w. On a file or a directory such a command acts with the descriptor's authority and may
+ * read the file whatever its mode: EXT4_IOC_SWAP_BOOT (with CAP_SYS_ADMIN) moves the blocks of
+ * a file open for writing into another file, which its caller may then read; FIONREAD and
+ * FIOQSIZE read its size. It asks r, and w too if the descriptor may write, as a read() or
+ * write() through it would, so that a rule revoked since the open stops it, and a rule that
+ * gives w alone reads nothing through it. The commands on the descriptor alone, which the VFS
+ * answers without the file, ask nothing.
  */
 static u32 undirected_ioctl_access(struct file *file, unsigned int cmd)
 {
@@ -344,7 +346,7 @@ static u32 undirected_ioctl_access(struct file *file, unsigned int cmd)
 	case FIOASYNC:
 		return 0;
 	}
-	return fmode_access(file);
+	return LABEL_MAY_READ | fmode_access(file);
 }
 
 /*

@@ -1001,6 +1001,40 @@ TEST(uevent_sent_only_through_the_control_files_rule)
 				      "/devices/virtual/label-attack", 0);
 }
 
+#define WRITE_ONLY_FILE "/tmp/attack-write-only"
+
+/* Open @path for writing alone, then FIONREAD through it: 0, or -1 with errno. */
+static int ask_what_is_left_through_a_writer(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ask_what_is_left(fd);
+	close(fd);
+	return rc;
+}
+
+/*
+ * An ioctl without a direction may read the file through any descriptor (EXT4_IOC_SWAP_BOOT
+ * moves the blocks of one open for writing into the caller's own file): a rule that gives w
+ * alone opens the file for writing, and passes no such command through it.
+ */
+TEST(ioctl_without_a_direction_needs_read)
+{
+	int fd = open(WRITE_ONLY_FILE, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, fchmod(fd, 0666));
+	close(fd);
+	ASSERT_EQ(0, setxattr(WRITE_ONLY_FILE, XATTR_NAME_LABEL, "atk_wonly", 9, 0));
+	ASSERT_EQ(0, load("atk_user atk_wonly w\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_user", NOBODY_USER, open_for_writing(WRITE_ONLY_FILE)));
+	ASSERT_LABEL_DENIES("atk_user", NOBODY_USER,
+			    ask_what_is_left_through_a_writer(WRITE_ONLY_FILE));
+	EXPECT_EQ(0, load("atk_user atk_wonly -\n"));
+}
+
 /*
  * fusectl's files act on every FUSE mount, whoever made it: abort ends one, and root needs no
  * more than euid 0 for it. Here a mount with no daemon stands for another's (its connection
