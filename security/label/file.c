@@ -503,7 +503,8 @@ static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 {
 	struct file *file = vma->vm_file;
 	bool shared = vma->vm_flags & VM_SHARED;
-	bool read = vma->vm_flags & (VM_READ | VM_WRITE | VM_EXEC);
+	/* An execute-only mapping is not readable where protection keys make it so. */
+	bool readable = vma->vm_flags & (VM_READ | VM_WRITE);
 	bool written = (vma->vm_flags & VM_WRITE) && shared;
 	int rc = 0;
 
@@ -513,7 +514,7 @@ static int hook_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 		rc = file_check(file, LABEL_MAY_EXEC, "file_mprotect");
 	if (!rc && !written && shared_writable(prot, shared))
 		rc = overwrite_check(file, "file_mprotect");
-	return rc ?: mapping_check(file, !read && reads_the_file(prot),
+	return rc ?: mapping_check(file, !readable && reads_the_file(prot),
 				   !written && shared_writable(prot, shared), "file_mprotect");
 }
 
