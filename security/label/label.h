@@ -595,9 +595,14 @@ enum label_mount_option {
 /**
  * struct label_mount - the labels a mount's options name, NULL where none
  * @labels: indexed by enum label_mount_option
+ * @submount: the options of a file system the kernel mounts below another, which it
+ *	inherits from that one (mount.c), as @owner
+ * @owner: with @submount, the label the parent file system's files carry, or NULL
  */
 struct label_mount {
 	struct label *labels[__LABEL_MOUNT_MAX];
+	bool submount;
+	struct label *owner;
 };
 
 /**

@@ -134,12 +134,61 @@ static void hook_sb_free_mnt_opts(void *mnt_opts)
 	kfree(mnt_opts);
 }
 
-/* Whether @opts, a mount's options or NULL, name what @sbl's first mount named. */
+/*
+ * A file system the kernel mounts below another when a path is walked into it (an NFS export
+ * nested in another, virtiofs's submounts, AFS and CIFS referrals) is mounted for whichever
+ * task walks there first, with no options of its own: it takes its parent's, and its parent's
+ * owner, not that task's label (label_sb_owner_at_mount()), as Smack and SELinux give a
+ * submount its parent's labels. Otherwise the first task of any label to look inside would own
+ * every file below, or find them unlabelled where the parent's labeldef= labelled them.
+ */
+static int hook_fs_context_submount(struct fs_context *fc, struct super_block *reference)
+{
+	const struct label_sb *parent = label_sb(reference);
+	struct label_mount *opts;
+
+	if (WARN_ON_ONCE(!parent || fc->security))
+		return -EINVAL;
+	opts = kmemdup(&parent->mount, sizeof(*opts), GFP_KERNEL);
+	if (!opts)
+		return -ENOMEM;
+	opts->submount = true;
+	opts->owner = parent->owner;
+	fc->security = opts;
+	return 0;
+}
+
+/*
+ * NFS sets up a submount's super block itself: it gets the labels of the one it is found in,
+ * or must have them already if NFS shares it with another mount.
+ */
+static int hook_sb_clone_mnt_opts(const struct super_block *oldsb, struct super_block *newsb,
+				  unsigned long kern_flags, unsigned long *set_kern_flags)
+{
+	const struct label_sb *parent = label_sb(oldsb);
+	struct label_sb *sbl = label_sb(newsb);
+
+	if (WARN_ON_ONCE(!parent || !sbl))
+		return -ENOMEM;
+	if (!sbl->mounted) {
+		sbl->mount = parent->mount;
+		sbl->owner = parent->owner;
+		sbl->mounted = true;
+		return 0;
+	}
+	return sbl->owner == parent->owner && !memcmp(sbl->mount.labels, parent->mount.labels,
+						      sizeof(sbl->mount.labels)) ? 0 : -EINVAL;
+}
+
+/*
+ * Whether @opts, a mount's options or NULL, name the labels @sbl's first mount named.
+ * A submount's inherited owner is not an option: a later mount of its super block names none.
+ */
 static bool same_options(const struct label_sb *sbl, const struct label_mount *opts)
 {
 	static const struct label_mount none;
 
-	return !memcmp(&sbl->mount, opts ?: &none, sizeof(none));
+	return !memcmp(sbl->mount.labels, (opts ?: &none)->labels, sizeof(none.labels));
 }
 
 /*
@@ -165,6 +214,7 @@ static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 				unsigned long kern_flags, unsigned long *set_kern_flags)
 {
 	struct label_sb *sbl = label_sb(sb);
+	const struct label_mount *opts;
 	struct label *owner;
 
 	if (WARN_ON_ONCE(!sbl))
@@ -176,9 +226,12 @@ static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 		 * found it), but a permissive label's refusal becomes 0 in the stacker's verdict,
 		 * and the disk is then its mounter's, never labelled by what it carries.
 		 */
+		opts = mnt_opts;
 		owner = label_sb_owner_at_mount(sb);
-		if (mnt_opts)
-			sbl->mount = *(struct label_mount *)mnt_opts;
+		if (opts && opts->submount)
+			owner = opts->owner;
+		if (opts)
+			sbl->mount = *opts;
 		sbl->owner = owner;
 		sbl->mounted = true;
 		return owner && sb->s_bdev ? disk_check(sb) : 0;
@@ -309,6 +362,8 @@ static struct security_hook_list label_mount_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(fs_context_parse_param, hook_fs_context_parse_param),
 	LSM_HOOK_INIT(sb_eat_lsm_opts, hook_sb_eat_lsm_opts),
 	LSM_HOOK_INIT(fs_context_dup, hook_fs_context_dup),
+	LSM_HOOK_INIT(fs_context_submount, hook_fs_context_submount),
+	LSM_HOOK_INIT(sb_clone_mnt_opts, hook_sb_clone_mnt_opts),
 	LSM_HOOK_INIT(sb_free_mnt_opts, hook_sb_free_mnt_opts),
 	LSM_HOOK_INIT(sb_set_mnt_opts, hook_sb_set_mnt_opts),
 	LSM_HOOK_INIT(sb_remount, hook_sb_remount),
