@@ -198,6 +198,20 @@ static int hook_perf_event_alloc(struct perf_event *event)
 		access |= LABEL_MAY_WRITE;
 	return current_task_check(target, access, "perf_event_alloc");
 }
+
+/*
+ * An event on a whole CPU, one that counts or samples the kernel, or a tracepoint's raw data
+ * sees every label's tasks at once: no rule can name them, so only an unconfined task opens
+ * one. perf asks after its own checks passed (perfmon_capable(), which CAP_SYS_ADMIN also
+ * gives, or a lenient perf_event_paranoid); an event on one task's user space is
+ * PERF_SECURITY_OPEN, decided against that task by perf_event_alloc.
+ */
+static int hook_perf_event_open(int type)
+{
+	if (type == PERF_SECURITY_OPEN)
+		return 0;
+	return label_check_unconfined("perf_event_open");
+}
 #endif
 
 #ifdef CONFIG_WATCH_QUEUE
@@ -242,6 +256,7 @@ static struct security_hook_list label_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
 #ifdef CONFIG_PERF_EVENTS
 	LSM_HOOK_INIT(perf_event_alloc, hook_perf_event_alloc),
+	LSM_HOOK_INIT(perf_event_open, hook_perf_event_open),
 #endif
 #ifdef CONFIG_WATCH_QUEUE
 	LSM_HOOK_INIT(post_notification, hook_post_notification),

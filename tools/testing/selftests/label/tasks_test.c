@@ -348,6 +348,39 @@ out:
 	waitpid(pid, NULL, 0);
 }
 
+/* A CPU-clock event on @pid and @cpu (-1: any), counting the kernel too if @kernel. */
+static int perf_open_on(pid_t pid, int cpu, bool kernel)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.exclude_kernel = !kernel,
+	};
+
+	return syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+/*
+ * An event on a whole CPU, or one that counts the kernel, sees every label's tasks: no rule
+ * names them, so only a task of the floor opens one, even as a root that perf trusts
+ * (CAP_SYS_ADMIN gives perfmon_capable()). Its own user space it still measures.
+ */
+TEST(perf_event_on_a_cpu_or_the_kernel_only_from_the_floor)
+{
+	int err = ERRNO_AS(NULL, ROOT, perf_open_on(-1, 0, false));
+
+	if (err == ENOSYS || err == ENOENT)
+		SKIP(return, "no software perf events in this kernel");
+	ASSERT_EQ(0, err);
+	ASSERT_EQ(0, ERRNO_AS(NULL, ROOT, perf_open_on(0, -1, true)));
+	ASSERT_EQ(0, load("perf_s _ rwx"));
+	EXPECT_EQ(EACCES, ERRNO_AS("perf_s", ROOT_WITHOUT_MAC_ADMIN, perf_open_on(-1, 0, false)));
+	EXPECT_EQ(EACCES, ERRNO_AS("perf_s", ROOT_WITHOUT_MAC_ADMIN, perf_open_on(0, -1, true)));
+	EXPECT_EQ(0, ERRNO_AS("perf_s", ROOT_WITHOUT_MAC_ADMIN, perf_open_on(0, -1, false)));
+	ASSERT_EQ(0, load("perf_s _ -"));
+}
+
 static uint64_t perf_count(int fd)
 {
 	uint64_t count = 0;
