@@ -322,9 +322,16 @@ static int hook_sb_mount(const char *dev_name, const struct path *path, const ch
 	return mountpoint_check(path, "sb_mount");
 }
 
+/*
+ * A move places the mount on @to_path; with MOVE_MOUNT_BENEATH, which the hook is not told,
+ * between the mount whose root @to_path is and what that one covers, which unmounting the top
+ * one then shows. Where @to_path is a mount's root, w is asked to what that mount covers too.
+ */
 static int hook_move_mount(const struct path *from_path, const struct path *to_path)
 {
 	return mountpoint_check(to_path, "move_mount") ?:
+	       (to_path->dentry == to_path->mnt->mnt_root ?
+		mounted_on_check(to_path, "move_mount") : 0) ?:
 	       mounted_on_check(from_path, "move_mount");
 }
 

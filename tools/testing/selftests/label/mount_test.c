@@ -477,6 +477,8 @@ enum tree_change {
 	MOVE_AWAY,
 	MOVE_MOUNT_ONTO_FLOOR,
 	MOVE_MOUNT_ONTO_OWN,
+	MOVE_MOUNT_BENEATH_FLOOR,
+	MOVE_MOUNT_BENEATH_OWN,
 	PIVOT_ROOT,
 };
 
@@ -488,6 +490,18 @@ static int move_tree(const char *to)
 	if (tree < 0)
 		return -1;
 	return syscall(__NR_move_mount, tree, "", AT_FDCWD, to, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+/* The same with the tree a directory of the caller's, slipped beneath the mount at @to. */
+static int move_tree_beneath(const char *to)
+{
+	int tree = syscall(__NR_open_tree, AT_FDCWD, OWN "/old",
+			   OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+
+	if (tree < 0)
+		return -1;
+	return syscall(__NR_move_mount, tree, "", AT_FDCWD, to,
+		       MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_BENEATH);
 }
 
 /*
@@ -527,6 +541,12 @@ static int change_tree(enum tree_change change)
 		return move_tree(FLOOR_FILE);
 	case MOVE_MOUNT_ONTO_OWN:
 		return move_tree(OWN_FILE);
+	case MOVE_MOUNT_BENEATH_FLOOR:
+		return move_tree_beneath(MNT);
+	case MOVE_MOUNT_BENEATH_OWN:
+		if (mount("tmpfs", OWN_DEST, "tmpfs", 0, NULL))
+			goto setup;
+		return move_tree_beneath(OWN_DEST);
 	case PIVOT_ROOT:
 		if (mount(OWN, OWN, NULL, MS_BIND, NULL))
 			goto setup;
@@ -540,8 +560,9 @@ setup:
 /*
  * A change of the mount tree changes what a path shows to every task that walks it: a root
  * without CAP_MAC_ADMIN (CAP_SYS_ADMIN kept), in a mount namespace of its own, places a mount
- * only on what it may write (not over a floor file such as a program's loader), takes one off
- * or moves one away only from there, and pivot_root() needs w to its root.
+ * only on what it may write (not over a floor file such as a program's loader, nor beneath a
+ * mount there), takes one off or moves one away only from there, and pivot_root() needs w to
+ * its root.
  */
 TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 {
@@ -574,6 +595,15 @@ TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(UNMOUNT_BIND_FORCED));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_AWAY));
 	EXPECT_TRUE(mounted());
+	/*
+	 * Slipped beneath a mount (MOVE_MOUNT_BENEATH), a mount covers what that one covers,
+	 * here a floor directory, whatever the root of the mount above: unmounting that one then
+	 * shows it there.
+	 */
+	ASSERT_EQ(0, umount(MNT));
+	ASSERT_EQ(0, mount_tmpfs("labelroot=mt_obj"));
+	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_BENEATH_FLOOR));
+	EXPECT_EQ(0, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, change_tree(MOVE_MOUNT_BENEATH_OWN)));
 	remove_own_dirs();
 	unlink(OWN_FILE);
 	unlink(FLOOR_FILE);
