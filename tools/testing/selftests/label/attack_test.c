@@ -416,6 +416,11 @@ static int uring_write(int fd)
 	return uring_transfer(fd, IORING_OP_WRITE);
 }
 
+static int uring_send(int fd)
+{
+	return uring_transfer(fd, IORING_OP_SEND);
+}
+
 /* Through a pipe of the task's own, with a byte in it when @fd is written from it. */
 static int own_pipe(int pipefd[2], bool filled)
 {
@@ -515,6 +520,11 @@ static const struct revocable_use revocable_uses[] = {
 	{ "mq_timedreceive", open_queue, receive_a_message },
 	{ "UNIX stream send", open_stream, write_a_byte },
 	{ "UNIX seqpacket send", open_seqpacket, write_a_byte },
+	{ "splice into a UNIX stream", open_stream, splice_in },
+	{ "sendfile into a UNIX stream", open_stream, sendfile_in },
+	{ "io_uring write into a UNIX stream", open_stream, uring_write },
+	{ "io_uring send on a UNIX stream", open_stream, uring_send },
+	{ "io_uring send on a UNIX seqpacket", open_seqpacket, uring_send },
 };
 
 /*
@@ -570,13 +580,15 @@ static int revoke_the_rule(void)
  * ioctl without a direction; sendfile(), copy_file_range(), AIO and io_uring, which
  * rw_verify_area() revalidates as read() and write(); the pipe ends of splice(), tee(),
  * vmsplice() and sendfile(), and a queue's messages, which the kernel revalidates in the
- * series' fs-ipc patch; a UNIX connection's sends (socket_sendmsg).
+ * series' fs-ipc patch; a UNIX connection's sends (socket_sendmsg), by write(), splice(),
+ * sendfile() and io_uring alike.
  */
 TEST(descriptor_after_revocation_refused)
 {
 	const struct revocable_use *use;
 	int release[2];
 	pid_t listener[2];
+	enum who who;
 	size_t i;
 	int fd;
 
@@ -600,13 +612,19 @@ TEST(descriptor_after_revocation_refused)
 	listener[1] = spawn_waiter("atk_revoked", SOCK_SEQPACKET, REVOKED_SEQPACKET_LISTENER,
 				   &release[1]);
 	ASSERT_LT(0, listener[1]);
-	/* Each use, first with the rule kept (it works), then with the rule revoked. */
-	for (i = 0; i < 2 * ARRAY_SIZE(revocable_uses); i++) {
-		use = &revocable_uses[i / 2];
+	/*
+	 * Each use, first with the rule kept (it works), then with the rule revoked; by an
+	 * unprivileged user, then by root without CAP_MAC_ADMIN, whose other capabilities
+	 * (CAP_DAC_OVERRIDE, CAP_IPC_OWNER, CAP_SYS_RESOURCE...) take no part in label's checks.
+	 */
+	for (i = 0; i < 4 * ARRAY_SIZE(revocable_uses); i++) {
+		use = &revocable_uses[i / 2 % ARRAY_SIZE(revocable_uses)];
+		who = i < 2 * ARRAY_SIZE(revocable_uses) ? NOBODY_USER : ROOT_WITHOUT_MAC_ADMIN;
 		ASSERT_EQ(0, load("atk_user atk_revoked rw\n"));
 		EXPECT_EQ(i % 2 ? EACCES : 0,
-			  use_after("atk_user", NOBODY_USER, use, i % 2 ? revoke_the_rule : NULL))
-			TH_LOG("%s, rule %s", use->name, i % 2 ? "revoked" : "kept");
+			  use_after("atk_user", who, use, i % 2 ? revoke_the_rule : NULL))
+			TH_LOG("%s as %s, rule %s", use->name, who == NOBODY_USER ? "nobody" :
+			       "root without CAP_MAC_ADMIN", i % 2 ? "revoked" : "kept");
 	}
 	/* The second listener holds the first's release end too: close both, then wait. */
 	for (i = 0; i < ARRAY_SIZE(listener); i++)

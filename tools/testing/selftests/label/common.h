@@ -265,7 +265,7 @@ static inline socklen_t unix_address(struct sockaddr_un *addr, const char *name)
 /*
  * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
  * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
- * -1.
+ * -1. It accepts no connection: each one a test makes stays queued, so the backlog is the most.
  */
 static inline pid_t spawn_waiter(const char *label, int type, const char *name, int *release)
 {
@@ -285,7 +285,7 @@ static inline pid_t spawn_waiter(const char *label, int type, const char *name, 
 			len = unix_address(&addr, name);
 			sock = socket(AF_UNIX, type, 0);
 			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
-			    (type != SOCK_DGRAM && listen(sock, 8)))
+			    (type != SOCK_DGRAM && listen(sock, SOMAXCONN)))
 				_exit(SETUP_FAILED);
 		}
 		if (write(ready[1], "", 1) != 1)
