@@ -560,9 +560,8 @@ setup:
 /*
  * A change of the mount tree changes what a path shows to every task that walks it: a root
  * without CAP_MAC_ADMIN (CAP_SYS_ADMIN kept), in a mount namespace of its own, places a mount
- * only on what it may write (not over a floor file such as a program's loader, nor beneath a
- * mount there), takes one off or moves one away only from there, and pivot_root() needs w to
- * its root.
+ * only on what it may write (not over a floor file such as a program's loader), takes one off
+ * or moves one away only from there, and pivot_root() needs w to its root.
  */
 TEST_F(mnt, tree_changes_need_w_to_what_they_cover)
 {
