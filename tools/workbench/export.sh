@@ -134,7 +134,7 @@ while read -r step items; do
 			git_ add -f -- "$f"
 		done
 	fi
-	if [ "$patches" != 1 ] || [ "$(echo "$items" | wc -w)" != 1 ]; then
+	if [ -f "$conf/$step.msg" ] || [ "$patches" != 1 ] || [ "$(echo "$items" | wc -w)" != 1 ]; then
 		[ -f "$conf/$step.msg" ] || die "step $step: no $step.msg in tools/workbench/export"
 		cp "$conf/$step.msg" "$msg"
 	fi
