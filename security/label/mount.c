@@ -205,13 +205,30 @@ static int disk_check(struct super_block *sb)
 	return label_check_current(&label_storage, access, "sb_set_mnt_opts", NULL);
 }
 
+static DEFINE_RATELIMIT_STATE(mount_again_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * A later mount of a super block (the same disk again) shows files already labelled, but its
+ * flags are its mounter's, and the hooks that see the super block are not told them: where exec
+ * labels count (label_sb_carries_transitions()), a view without nosuid of a file system the
+ * administrator mounted nosuid would give them to whoever runs its files. There it needs
+ * CAP_MAC_ADMIN, as clearing nosuid does (nosuid_clear_check()).
+ */
+static int mount_again_check(struct super_block *sb)
+{
+	if (!label_sb_carries_transitions(sb))
+		return 0;
+	return label_may_admin("another mount of a file system with exec labels",
+			       &mount_again_refusals);
+}
+
 /*
  * The first mount of a super block sets its labels, under s_umount, before the super block
  * is visible; a later mount of the same super block (the same device again) or a remount must
  * name the same ones, or none: the files already labelled would not follow.
  */
-static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
-				unsigned long kern_flags, unsigned long *set_kern_flags)
+static int set_mnt_opts(struct super_block *sb, void *mnt_opts, bool remount)
 {
 	struct label_sb *sbl = label_sb(sb);
 	const struct label_mount *opts;
@@ -236,16 +253,23 @@ static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
 		sbl->mounted = true;
 		return owner && sb->s_bdev ? disk_check(sb) : 0;
 	}
-	if (!mnt_opts || same_options(sbl, mnt_opts))
-		return 0;
-	pr_notice_ratelimited("mount of %s refused: it is mounted with other label options\n",
-			      sb->s_id);
-	return -EINVAL;
+	if (mnt_opts && !same_options(sbl, mnt_opts)) {
+		pr_notice_ratelimited("mount of %s refused: it is mounted with other label options\n",
+				      sb->s_id);
+		return -EINVAL;
+	}
+	return remount ? 0 : mount_again_check(sb);
+}
+
+static int hook_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts,
+				unsigned long kern_flags, unsigned long *set_kern_flags)
+{
+	return set_mnt_opts(sb, mnt_opts, false);
 }
 
 static int hook_sb_remount(struct super_block *sb, void *mnt_opts)
 {
-	return hook_sb_set_mnt_opts(sb, mnt_opts, 0, NULL);
+	return set_mnt_opts(sb, mnt_opts, true);
 }
 
 /* NFS asks whether a super block may be shared by a mount with these options: 0 if it may. */
@@ -303,6 +327,24 @@ static int mounted_on_check(const struct path *path, const char *hook)
 	return rc;
 }
 
+static DEFINE_RATELIMIT_STATE(nosuid_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+/*
+ * nosuid keeps exec transitions off the files below a mount, as it keeps set-user-ID bits off
+ * (exec_label()). Clearing it, by a remount or mount_setattr(), on a file system that carries
+ * transitions gives the labels its security.labelexec attributes name to whoever runs the
+ * files: it needs CAP_MAC_ADMIN, as marking a file system trusted does. A recursive change may
+ * reach such a file system below any other, and needs it wherever it starts.
+ */
+static int nosuid_clear_check(const struct path *path, bool recurse)
+{
+	if (!recurse && (!(READ_ONCE(path->mnt->mnt_flags) & MNT_NOSUID) ||
+			 !label_sb_carries_transitions(path->mnt->mnt_sb)))
+		return 0;
+	return label_may_admin("clearing nosuid", &nosuid_refusals);
+}
+
 /*
  * Decided as path_mount() acts, in its order: a remount changes no path; a bind mount places one,
  * whatever propagation or move flags come with it (path_mount() ignores them then); a change of
@@ -314,6 +356,9 @@ static int mounted_on_check(const struct path *path, const char *hook)
 static int hook_sb_mount(const char *dev_name, const struct path *path, const char *type,
 			 unsigned long flags, void *data)
 {
+	/* A remount, bind or not, clears nosuid when its flags leave it out. */
+	if ((flags & MS_REMOUNT) && !(flags & MS_NOSUID))
+		return nosuid_clear_check(path, false);
 	if (flags & MS_REMOUNT)
 		return 0;
 	if (!(flags & MS_BIND) &&
@@ -333,6 +378,18 @@ static int hook_move_mount(const struct path *from_path, const struct path *to_p
 	       (to_path->dentry == to_path->mnt->mnt_root ?
 		mounted_on_check(to_path, "move_mount") : 0) ?:
 	       mounted_on_check(from_path, "move_mount");
+}
+
+/*
+ * mount_setattr() changes the flags a remount of a bind mount changes, and is decided alike; a
+ * flag it both sets and clears ends up set.
+ */
+static int hook_mount_setattr(const struct path *path, unsigned int set, unsigned int clear,
+			      bool recurse)
+{
+	if (!(clear & MNT_NOSUID) || (set & MNT_NOSUID))
+		return 0;
+	return nosuid_clear_check(path, recurse);
 }
 
 /*
@@ -378,6 +435,7 @@ static struct security_hook_list label_mount_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sb_show_options, hook_sb_show_options),
 	LSM_HOOK_INIT(sb_mount, hook_sb_mount),
 	LSM_HOOK_INIT(move_mount, hook_move_mount),
+	LSM_HOOK_INIT(mount_setattr, hook_mount_setattr),
 	LSM_HOOK_INIT(sb_umount, hook_sb_umount),
 	LSM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
 };

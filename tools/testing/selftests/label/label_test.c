@@ -631,31 +631,70 @@ TEST(labelexec_needs_a_trusted_file_system)
 	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
 }
 
+/* mount_setattr() clearing nosuid on @path, or on a clone of its mount if @clone: 0 or -1. */
+static int clear_nosuid(const char *path, bool clone, unsigned int flags)
+{
+	struct mount_attr attr = { .attr_clr = MOUNT_ATTR_NOSUID };
+	int tree;
+
+	if (!clone)
+		return mount_setattr(AT_FDCWD, path, flags, &attr, sizeof(attr));
+	tree = open_tree(AT_FDCWD, path, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+	return tree < 0 ? -1 : mount_setattr(tree, "", flags | AT_EMPTY_PATH, &attr, sizeof(attr));
+}
+
 /*
  * Like a set-user-ID bit, an exec label does not count on a nosuid mount: an unprivileged task
  * finds none in a snapshot of the root file system whose old programs kept their attributes,
- * or through the administrator's nosuid view of a directory. (A root with CAP_SYS_ADMIN clears
- * nosuid undecided, mount_setattr() having no hook: the admin guide says so.)
+ * or through the administrator's nosuid view of a directory. Clearing nosuid there, by a remount
+ * or mount_setattr(), of the mount, a clone of it, or a tree above it, needs CAP_MAC_ADMIN.
  */
 TEST(labelexec_not_on_a_nosuid_mount)
 {
 	const char *dir = "/tmp/label-suid", *mnt = "/tmp/label-nosuid";
+	const char *outer = "/tmp/label-nosuid-outer", *inner = "/tmp/label-nosuid-outer/in";
 	char *const argv[] = { "cat", SELF_LABEL, NULL };
 	char label[LABEL_NAME_MAX + 2];
 
 	make_dir(_metadata, dir, NULL);
 	make_dir(_metadata, mnt, NULL);
+	make_dir(_metadata, outer, NULL);
 	copy_busybox(_metadata, "/tmp/label-suid/transit", NULL);
 	ASSERT_EQ(0, setxattr("/tmp/label-suid/transit", XATTR_NAME_LABELEXEC, "nosuid_t", 8, 0));
 	ASSERT_EQ(0, trust("/tmp"));
 	ASSERT_EQ(0, mount(dir, mnt, NULL, MS_BIND, NULL));
 	ASSERT_EQ(0, mount(NULL, mnt, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID, NULL));
+	ASSERT_EQ(0, mount("label-nosuid-outer", outer, "tmpfs", 0, NULL));
+	make_dir(_metadata, inner, NULL);
+	ASSERT_EQ(0, mount(mnt, inner, NULL, MS_BIND, NULL));
 	exec_output(_metadata, "nosuid_s", NOBODY_USER, "/tmp/label-nosuid/transit", argv, label,
 		    sizeof(label));
 	ASSERT_STREQ("nosuid_s", label);
 	exec_output(_metadata, "nosuid_s", NOBODY_USER, "/tmp/label-suid/transit", argv, label,
 		    sizeof(label));
 	ASSERT_STREQ("nosuid_t", label);
+
+	ASSERT_EQ(EPERM, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN,
+				  mount(NULL, mnt, NULL, MS_REMOUNT | MS_BIND, NULL)));
+	ASSERT_EQ(EPERM, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN, clear_nosuid(mnt, false, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN, clear_nosuid(mnt, true, 0)));
+	ASSERT_EQ(EPERM, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN,
+				  clear_nosuid(outer, false, AT_RECURSIVE)));
+	exec_output(_metadata, "nosuid_s", NOBODY_USER, "/tmp/label-nosuid-outer/in/transit", argv,
+		    label, sizeof(label));
+	ASSERT_STREQ("nosuid_s", label);
+	/* What leaves nosuid where it was is decided as before. */
+	ASSERT_EQ(0, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN,
+			      mount(NULL, mnt, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV,
+				    NULL)));
+	ASSERT_EQ(0, ERRNO_AS("nosuid_s", ROOT_WITHOUT_MAC_ADMIN, clear_nosuid(outer, false, 0)));
+
+	ASSERT_EQ(0, ERRNO_AS(NULL, ROOT, clear_nosuid(mnt, false, 0)));
+	exec_output(_metadata, "nosuid_s", NOBODY_USER, "/tmp/label-nosuid/transit", argv, label,
+		    sizeof(label));
+	ASSERT_STREQ("nosuid_t", label);
+	ASSERT_EQ(0, umount2(inner, MNT_DETACH));
+	ASSERT_EQ(0, umount2(outer, MNT_DETACH));
 	ASSERT_EQ(0, umount2(mnt, MNT_DETACH));
 }
 

@@ -868,15 +868,18 @@ TEST_F(mnt, a_move_is_decided_on_the_mount_that_moves)
  * In a mount namespace of its own, with @flags: mounts the scratch disk on OWN and opens its
  * file "theirs". 0, or -1 with errno (ENOTRECOVERABLE: no namespace).
  */
-static int mount_the_disk_and_read(unsigned long flags)
+static int mount_the_disk(unsigned long flags)
 {
 	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
 		errno = ENOTRECOVERABLE;
 		return -1;
 	}
-	if (mount(SCRATCH_DISK, OWN, "ext4", flags, NULL))
-		return -1;
-	return open_ro(OWN "/theirs");
+	return mount(SCRATCH_DISK, OWN, "ext4", flags, NULL);
+}
+
+static int mount_the_disk_and_read(unsigned long flags)
+{
+	return mount_the_disk(flags) ?: open_ro(OWN "/theirs");
 }
 
 /*
@@ -910,6 +913,24 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(MS_RDONLY));
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
+	remove_own_dirs();
+}
+
+/*
+ * A disk trusted for exec transitions and mounted nosuid, mounted again without: its exec labels
+ * would count there. The hook that sees the super block is not told the new mount's flags, so
+ * another mount of a file system whose exec labels count needs CAP_MAC_ADMIN, nosuid or not.
+ */
+TEST_F(mnt, a_trusted_disk_is_mounted_again_by_an_administrator)
+{
+	if (!scratch_disk_with_theirs(_metadata))
+		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
+	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", MS_NOSUID, NULL));
+	ASSERT_EQ(0, trust(MNT));
+	ASSERT_EQ(EPERM, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(0)));
+	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(MS_NOSUID)));
+	ASSERT_EQ(0, ERRNO_AS(NULL, ROOT, mount_the_disk(0)));
+	ASSERT_EQ(0, umount(MNT));
 	remove_own_dirs();
 }
 
