@@ -98,6 +98,114 @@ static bool local6(struct net *net, const struct in6_addr *addr)
 }
 
 /*
+ * Whether the device @ifindex, named for a send to @addr (0: none named), takes it anywhere but
+ * this machine: a device that is not the loopback and does not hold the address. The routing
+ * table then passes over the address's local route and sends the packet out of that device,
+ * the loopback addresses too. A device that does not exist fails the send; it counts as
+ * leaving, for no more than a check.
+ */
+static bool device_leaves4(struct net *net, int ifindex, __be32 addr)
+{
+	const struct net_device *dev;
+	bool leaves;
+
+	if (!ifindex)
+		return false;
+	rcu_read_lock();
+	dev = dev_get_by_index_rcu(net, ifindex);
+	leaves = !dev || (!(dev->flags & IFF_LOOPBACK) &&
+			  (ipv4_is_loopback(addr) ||
+			   inet_dev_addr_type(net, dev, addr) != RTN_LOCAL));
+	rcu_read_unlock();
+	return leaves;
+}
+
+static bool device_leaves6(struct net *net, int ifindex, const struct in6_addr *addr)
+{
+	const struct net_device *dev;
+	bool leaves;
+
+	if (ipv6_addr_v4mapped(addr))
+		return device_leaves4(net, ifindex, addr->s6_addr32[3]);
+	if (!ifindex)
+		return false;
+	rcu_read_lock();
+	dev = dev_get_by_index_rcu(net, ifindex);
+	leaves = !dev || !(dev->flags & IFF_LOOPBACK);
+#if IS_BUILTIN(CONFIG_IPV6)
+	if (dev && leaves && !ipv6_addr_loopback(addr))
+		leaves = !ipv6_chk_addr(net, addr, dev, 1);
+#endif
+	rcu_read_unlock();
+	return leaves;
+}
+
+/* The device a message's IP_PKTINFO or IPV6_PKTINFO names, in the data copied in, or 0. */
+static int pktinfo_device(struct msghdr *msg)
+{
+	struct cmsghdr *cmsg;
+	int ifindex = 0;
+
+	if (!msg || !msg->msg_controllen || msg->msg_control_is_user)
+		return 0;
+	for_each_cmsghdr(cmsg, msg) {
+		if (cmsg->cmsg_level == SOL_IP && cmsg->cmsg_type == IP_PKTINFO &&
+		    cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in_pktinfo)))
+			ifindex = ((struct in_pktinfo *)CMSG_DATA(cmsg))->ipi_ifindex ?: ifindex;
+		else if (cmsg->cmsg_level == SOL_IPV6 &&
+			 (cmsg->cmsg_type == IPV6_PKTINFO || cmsg->cmsg_type == IPV6_2292PKTINFO) &&
+			 cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in6_pktinfo)))
+			ifindex = ((struct in6_pktinfo *)CMSG_DATA(cmsg))->ipi6_ifindex ?: ifindex;
+	}
+	return ifindex;
+}
+
+/*
+ * The devices a send to this machine's address may be made to leave by instead, each unless 0:
+ * the socket's (SO_BINDTODEVICE), its unicast device (IP_UNICAST_IF, IPV6_UNICAST_IF and a
+ * sticky IPV6_PKTINFO), the message's (IP_PKTINFO, IPV6_PKTINFO) and a link-local
+ * destination's scope. Whichever the protocol takes, each is asked.
+ */
+struct send_devices {
+	int bound, unicast4, unicast6, sticky, message, scope;
+};
+
+static void send_devices(const struct sock *sk, struct msghdr *msg, struct send_devices *d)
+{
+	d->bound = READ_ONCE(sk->sk_bound_dev_if);
+	d->unicast4 = READ_ONCE(inet_sk(sk)->uc_index);
+	d->unicast6 = 0;
+	d->sticky = 0;
+#if IS_ENABLED(CONFIG_IPV6)
+	if (sk->sk_family == AF_INET6) {
+		d->unicast6 = READ_ONCE(inet6_sk(sk)->ucast_oif);
+		d->sticky = READ_ONCE(inet6_sk(sk)->sticky_pktinfo.ipi6_ifindex);
+	}
+#endif
+	d->message = pktinfo_device(msg);
+	d->scope = 0;
+}
+
+static bool devices_named(const struct send_devices *d)
+{
+	return d->bound || d->unicast4 || d->unicast6 || d->sticky || d->message || d->scope;
+}
+
+static bool devices_leave4(struct net *net, const struct send_devices *d, __be32 addr)
+{
+	return device_leaves4(net, d->bound, addr) || device_leaves4(net, d->unicast4, addr) ||
+	       device_leaves4(net, d->message, addr);
+}
+
+static bool devices_leave6(struct net *net, const struct send_devices *d,
+			   const struct in6_addr *addr)
+{
+	return device_leaves6(net, d->bound, addr) || device_leaves6(net, d->unicast4, addr) ||
+	       device_leaves6(net, d->unicast6, addr) || device_leaves6(net, d->sticky, addr) ||
+	       device_leaves6(net, d->message, addr) || device_leaves6(net, d->scope, addr);
+}
+
+/*
  * Whether @out may write to @host, without a log: the common answer, first. When grants are
  * logged, no: label_check_net() then decides and logs.
  */
@@ -112,41 +220,60 @@ static bool host_allowed(const struct label *out, const struct label *host)
  * An address of this namespace is left to delivery: the loopback and unspecified addresses are
  * known at once, before the host's label is looked up; as the routing table knows the others
  * only at a cost (inet_addr_type()), it is asked only of a destination the host's label refuses.
+ * Either is this machine's only while no device named for the send leads elsewhere
+ * (send_devices()): a socket bound to another device sends even 127.0.0.1 out of it.
  * Addresses the protocol will refuse (too short, another family) are left to it. Like the
  * protocols, an AF_INET socket takes an AF_UNSPEC address as an IPv4 one in sendmsg(), and an
  * AF_INET6 socket takes an AF_INET one.
  */
 static int check_destination(struct sock *sk, const struct sockaddr *address, int len,
-			     bool unspec, const char *hook)
+			     struct msghdr *msg, const char *hook)
 {
 	const struct sockaddr_in *sin = (const struct sockaddr_in *)address;
 	const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)address;
 	struct lsm_network_audit net = { .netif = 0 };
 	struct label *out = label_sock_out(sk), *host;
+	struct send_devices d;
+	bool named;
 
 	if (len < offsetofend(struct sockaddr, sa_family))
 		return 0;
+	send_devices(sk, msg, &d);
 	switch (address->sa_family) {
 	case AF_UNSPEC:
-		if (!unspec || sk->sk_family != AF_INET)
+		if (!msg || sk->sk_family != AF_INET)
 			return 0;
 		fallthrough;
 	case AF_INET:
-		if (len < sizeof(*sin) || loopback4(sin->sin_addr.s_addr))
+		if (len < sizeof(*sin))
+			return 0;
+		named = devices_named(&d);
+		if (loopback4(sin->sin_addr.s_addr) &&
+		    (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr)))
 			return 0;
 		host = label_host4(sin->sin_addr.s_addr);
-		if (host_allowed(out, host) || local4(sock_net(sk), sin->sin_addr.s_addr))
+		if (host_allowed(out, host) ||
+		    (local4(sock_net(sk), sin->sin_addr.s_addr) &&
+		     (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr))))
 			return 0;
 		net.family = AF_INET;
 		net.v4info.daddr = sin->sin_addr.s_addr;
 		net.dport = sin->sin_port;
 		break;
 	case AF_INET6:
-		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133 ||
-		    loopback6(&sin6->sin6_addr))
+		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133)
+			return 0;
+		if (len >= sizeof(*sin6) &&
+		    __ipv6_addr_needs_scope_id(ipv6_addr_type(&sin6->sin6_addr)))
+			d.scope = sin6->sin6_scope_id;
+		named = devices_named(&d);
+		if (loopback6(&sin6->sin6_addr) &&
+		    (!named || !devices_leave6(sock_net(sk), &d, &sin6->sin6_addr)))
 			return 0;
 		host = label_host6(&sin6->sin6_addr);
-		if (host_allowed(out, host) || local6(sock_net(sk), &sin6->sin6_addr))
+		if (host_allowed(out, host) ||
+		    (local6(sock_net(sk), &sin6->sin6_addr) &&
+		     (!named || !devices_leave6(sock_net(sk), &d, &sin6->sin6_addr))))
 			return 0;
 		net.family = AF_INET6;
 		net.v6info.daddr = sin6->sin6_addr;
@@ -162,7 +289,7 @@ static int hook_socket_connect(struct socket *sock, struct sockaddr *address, in
 {
 	if (!inet_family(sock->sk))
 		return 0;
-	return check_destination(sock->sk, address, addrlen, false, "socket_connect");
+	return check_destination(sock->sk, address, addrlen, NULL, "socket_connect");
 }
 
 static DEFINE_RATELIMIT_STATE(routing_refusals, DEFAULT_RATELIMIT_INTERVAL,
@@ -207,8 +334,41 @@ static bool routing_header_in(struct msghdr *msg)
 }
 
 /*
- * A datagram to an address; without one, connect() decided. A UNIX connection's sends:
- * label_unix_sendmsg().
+ * A send without an address goes to the connected peer, which connect() decided for the
+ * devices named then. A device named since (SO_BINDTODEVICE after connect(), a message's
+ * IP_PKTINFO) may take it elsewhere: the peer is then decided again, as an address would be.
+ */
+static int check_connected(struct sock *sk, struct msghdr *msg)
+{
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	struct send_devices d;
+
+	send_devices(sk, msg, &d);
+	if (!devices_named(&d))
+		return 0;
+	if (sk->sk_family == AF_INET) {
+		sin.sin_addr.s_addr = READ_ONCE(sk->sk_daddr);
+		sin.sin_port = READ_ONCE(sk->sk_dport);
+		if (!sin.sin_addr.s_addr)
+			return 0;
+		return check_destination(sk, (struct sockaddr *)&sin, sizeof(sin), msg,
+					 "socket_sendmsg");
+	}
+#if IS_ENABLED(CONFIG_IPV6)
+	sin6.sin6_addr = sk->sk_v6_daddr;
+	sin6.sin6_port = READ_ONCE(sk->sk_dport);
+	if (ipv6_addr_any(&sin6.sin6_addr))
+		return 0;
+	return check_destination(sk, (struct sockaddr *)&sin6, sizeof(sin6), msg, "socket_sendmsg");
+#else
+	return 0;
+#endif
+}
+
+/*
+ * A datagram to an address; without one, the connected peer (check_connected()). A UNIX
+ * connection's sends: label_unix_sendmsg().
  */
 static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size)
 {
@@ -221,8 +381,8 @@ static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size
 	if (sk->sk_family == AF_INET6 && routing_header_in(msg))
 		return refuse_routing_header("sendmsg");
 	if (!msg->msg_name)
-		return 0;
-	return check_destination(sk, msg->msg_name, msg->msg_namelen, true, "socket_sendmsg");
+		return check_connected(sk, msg);
+	return check_destination(sk, msg->msg_name, msg->msg_namelen, msg, "socket_sendmsg");
 }
 
 /*

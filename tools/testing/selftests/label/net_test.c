@@ -713,6 +713,141 @@ TEST_F(net, device_bound_socket_is_still_the_sender)
 	ASSERT_EQ(0, load("_ nt_srv -\n_ nt_cli -\nnt_cli nt_srv -\nnt_srv nt_cli -\n"));
 }
 
+/* Add (@add) or remove the address @ip4/32 or @ip6/128 of the loopback device. */
+static int lo_address(int family, const char *ip, bool add)
+{
+	struct in6_ifreq_ ifr6 = { .prefixlen = 128, .ifindex = if_nametoindex("lo") };
+	struct ifreq ifr = { .ifr_name = "lo:9" };
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ifr.ifr_addr;
+	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int rc;
+
+	if (family == AF_INET6) {
+		inet_pton(AF_INET6, ip, &ifr6.addr);
+		rc = ioctl(fd, add ? SIOCSIFADDR : SIOCDIFADDR, &ifr6);
+	} else if (add) {
+		sin->sin_family = AF_INET;
+		inet_pton(AF_INET, ip, &sin->sin_addr);
+		rc = ioctl(fd, SIOCSIFADDR, &ifr);
+	} else {
+		rc = ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+	return rc;
+}
+
+/* How a send names the device it leaves by. */
+enum send_device {
+	BOUND_DEVICE, UNICAST_DEVICE, MESSAGE_DEVICE, MESSAGE_DEVICE_IN_A_BATCH, BOUND_AFTER_CONNECT
+};
+
+/*
+ * One datagram to @ip, port 41013, from a new socket of the caller's label, made to leave by
+ * @dev in way @how: 0, or -1 with errno.
+ */
+static int send_by_device(int family, const char *ip, const char *dev, enum send_device how)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+		struct cmsghdr align;
+	} control = {};
+	struct in6_pktinfo pi6 = { .ipi6_ifindex = if_nametoindex(dev) };
+	struct in_pktinfo pi4 = { .ipi_ifindex = if_nametoindex(dev) };
+	__be32 unicast = htonl(if_nametoindex(dev));
+	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
+	struct sockaddr_storage ss;
+	struct msghdr msg = { .msg_name = &ss, .msg_namelen = make_addr(&ss, family, ip, 41013),
+			      .msg_iov = &iov, .msg_iovlen = 1 };
+	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct mmsghdr batch[2] = {};
+	struct cmsghdr *cmsg;
+	int sent;
+
+	if (fd < 0)
+		return -1;
+	switch (how) {
+	case BOUND_DEVICE:
+		if (setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1))
+			return -1;
+		break;
+	case UNICAST_DEVICE:
+		if (setsockopt(fd, family == AF_INET ? SOL_IP : SOL_IPV6,
+			       family == AF_INET ? IP_UNICAST_IF : IPV6_UNICAST_IF, &unicast,
+			       sizeof(unicast)))
+			return -1;
+		break;
+	case MESSAGE_DEVICE:
+	case MESSAGE_DEVICE_IN_A_BATCH:
+		msg.msg_control = control.buf;
+		msg.msg_controllen = family == AF_INET ? CMSG_SPACE(sizeof(pi4)) :
+							 CMSG_SPACE(sizeof(pi6));
+		cmsg = CMSG_FIRSTHDR(&msg);
+		cmsg->cmsg_level = family == AF_INET ? SOL_IP : SOL_IPV6;
+		cmsg->cmsg_type = family == AF_INET ? IP_PKTINFO : IPV6_PKTINFO;
+		cmsg->cmsg_len = family == AF_INET ? CMSG_LEN(sizeof(pi4)) : CMSG_LEN(sizeof(pi6));
+		if (family == AF_INET)
+			memcpy(CMSG_DATA(cmsg), &pi4, sizeof(pi4));
+		else
+			memcpy(CMSG_DATA(cmsg), &pi6, sizeof(pi6));
+		break;
+	case BOUND_AFTER_CONNECT:
+		if (connect(fd, msg.msg_name, msg.msg_namelen) ||
+		    setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1))
+			return -1;
+		msg.msg_name = NULL;
+		msg.msg_namelen = 0;
+		break;
+	}
+	if (how != MESSAGE_DEVICE_IN_A_BATCH)
+		return sendmsg(fd, &msg, 0) == 1 ? 0 : -1;
+	/*
+	 * The same address first without the device: sendmmsg() reports no error once a message
+	 * is sent, so one sent of two is the refusal.
+	 */
+	batch[0].msg_hdr = msg;
+	batch[0].msg_hdr.msg_control = NULL;
+	batch[0].msg_hdr.msg_controllen = 0;
+	batch[1].msg_hdr = msg;
+	sent = sendmmsg(fd, batch, 2, 0);
+	if (sent == 1)
+		errno = EACCES;
+	return sent == 2 ? 0 : -1;
+}
+
+/*
+ * An address of this machine is left to delivery only while the send goes there: a socket
+ * made to leave by another device (bound to it, its unicast device, the message's, alone or
+ * after one to the same address in a sendmmsg() batch, or bound after connect()) sends to that address out of the device, the loopback address too, and is
+ * checked against the address's host label (the ambient one here), as an unprivileged task.
+ * Through the loopback device, or the device that holds the address, it stays local.
+ */
+TEST_F(net, a_local_address_by_another_device_is_a_host)
+{
+	const char *dev = self->family == AF_INET ? "lbl4" : "lbl6";
+	const char *local = self->family == AF_INET ? "10.9.0.9" : "fd09::9";
+	pid_t there = self->family == AF_INET ? other_host(_metadata, "lbl4", "lbl4p") :
+						other_host(_metadata, "lbl6", "lbl6p");
+	enum send_device how;
+
+	ASSERT_EQ(0, lo_address(self->family, local, true));
+	if (self->family == AF_INET6)
+		ASSERT_EQ(0, address_ready(local));
+	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
+	for (how = BOUND_DEVICE; how <= BOUND_AFTER_CONNECT; how++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+					   send_by_device(self->family, local, dev, how)));
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+				      send_by_device(self->family, local, "lo", how)));
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+				      send_by_device(self->family, self->here, dev, how)));
+		if (self->family == AF_INET)
+			EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+						   send_by_device(AF_INET, "127.0.0.1", dev, how)));
+	}
+	EXPECT_EQ(0, lo_address(self->family, local, false));
+	end_other_host(there, dev);
+}
+
 /*
  * A local packet of a protocol that does not name its sender (UDP-Lite here) is refused,
  * whatever the rules: the host label of the source address, which the sender chooses, does
