@@ -140,34 +140,32 @@ static bool device_leaves6(struct net *net, int ifindex, const struct in6_addr *
 	return leaves;
 }
 
-/* The device a message's IP_PKTINFO or IPV6_PKTINFO names, in the data copied in, or 0. */
-static int pktinfo_device(struct msghdr *msg)
+/*
+ * The device of each IP_PKTINFO and IPV6_PKTINFO in a message: the one the protocol takes
+ * depends on the socket's family and the destination's, so each is asked.
+ */
+static int pktinfo_device(const struct cmsghdr *cmsg)
 {
-	struct cmsghdr *cmsg;
-	int ifindex = 0;
-
-	if (!msg || !msg->msg_controllen || msg->msg_control_is_user)
-		return 0;
-	for_each_cmsghdr(cmsg, msg) {
-		if (cmsg->cmsg_level == SOL_IP && cmsg->cmsg_type == IP_PKTINFO &&
-		    cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in_pktinfo)))
-			ifindex = ((struct in_pktinfo *)CMSG_DATA(cmsg))->ipi_ifindex ?: ifindex;
-		else if (cmsg->cmsg_level == SOL_IPV6 &&
-			 (cmsg->cmsg_type == IPV6_PKTINFO || cmsg->cmsg_type == IPV6_2292PKTINFO) &&
-			 cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in6_pktinfo)))
-			ifindex = ((struct in6_pktinfo *)CMSG_DATA(cmsg))->ipi6_ifindex ?: ifindex;
-	}
-	return ifindex;
+	if (cmsg->cmsg_level == SOL_IP && cmsg->cmsg_type == IP_PKTINFO &&
+	    cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in_pktinfo)))
+		return ((struct in_pktinfo *)CMSG_DATA(cmsg))->ipi_ifindex;
+	if (cmsg->cmsg_level == SOL_IPV6 &&
+	    (cmsg->cmsg_type == IPV6_PKTINFO || cmsg->cmsg_type == IPV6_2292PKTINFO) &&
+	    cmsg->cmsg_len >= CMSG_LEN(sizeof(struct in6_pktinfo)))
+		return ((struct in6_pktinfo *)CMSG_DATA(cmsg))->ipi6_ifindex;
+	return 0;
 }
 
 /*
  * The devices a send to this machine's address may be made to leave by instead, each unless 0:
  * the socket's (SO_BINDTODEVICE), its unicast device (IP_UNICAST_IF, IPV6_UNICAST_IF and a
- * sticky IPV6_PKTINFO), the message's (IP_PKTINFO, IPV6_PKTINFO) and a link-local
- * destination's scope. Whichever the protocol takes, each is asked.
+ * sticky IPV6_PKTINFO), a link-local destination's scope and every IP_PKTINFO and IPV6_PKTINFO
+ * of the message (@msg, when its control data was copied in). Whichever the protocol takes,
+ * each is asked.
  */
 struct send_devices {
-	int bound, unicast4, unicast6, sticky, message, scope;
+	int bound, unicast4, unicast6, sticky, scope;
+	struct msghdr *msg;
 };
 
 static void send_devices(const struct sock *sk, struct msghdr *msg, struct send_devices *d)
@@ -182,27 +180,51 @@ static void send_devices(const struct sock *sk, struct msghdr *msg, struct send_
 		d->sticky = READ_ONCE(inet6_sk(sk)->sticky_pktinfo.ipi6_ifindex);
 	}
 #endif
-	d->message = pktinfo_device(msg);
 	d->scope = 0;
+	d->msg = msg && msg->msg_controllen && !msg->msg_control_is_user ? msg : NULL;
 }
 
 static bool devices_named(const struct send_devices *d)
 {
-	return d->bound || d->unicast4 || d->unicast6 || d->sticky || d->message || d->scope;
+	return d->bound || d->unicast4 || d->unicast6 || d->sticky || d->scope || d->msg;
 }
 
 static bool devices_leave4(struct net *net, const struct send_devices *d, __be32 addr)
 {
-	return device_leaves4(net, d->bound, addr) || device_leaves4(net, d->unicast4, addr) ||
-	       device_leaves4(net, d->message, addr);
+	struct cmsghdr *cmsg;
+
+	if (device_leaves4(net, d->bound, addr) || device_leaves4(net, d->unicast4, addr))
+		return true;
+	if (!d->msg)
+		return false;
+	for_each_cmsghdr(cmsg, d->msg) {
+		/* A cmsg_len of 0 would name the same header for ever: the protocol refuses it. */
+		if (!CMSG_OK(d->msg, cmsg))
+			break;
+		if (device_leaves4(net, pktinfo_device(cmsg), addr))
+			return true;
+	}
+	return false;
 }
 
 static bool devices_leave6(struct net *net, const struct send_devices *d,
 			   const struct in6_addr *addr)
 {
-	return device_leaves6(net, d->bound, addr) || device_leaves6(net, d->unicast4, addr) ||
-	       device_leaves6(net, d->unicast6, addr) || device_leaves6(net, d->sticky, addr) ||
-	       device_leaves6(net, d->message, addr) || device_leaves6(net, d->scope, addr);
+	struct cmsghdr *cmsg;
+
+	if (device_leaves6(net, d->bound, addr) || device_leaves6(net, d->unicast4, addr) ||
+	    device_leaves6(net, d->unicast6, addr) || device_leaves6(net, d->sticky, addr) ||
+	    device_leaves6(net, d->scope, addr))
+		return true;
+	if (!d->msg)
+		return false;
+	for_each_cmsghdr(cmsg, d->msg) {
+		if (!CMSG_OK(d->msg, cmsg))
+			break;
+		if (device_leaves6(net, pktinfo_device(cmsg), addr))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -326,10 +348,13 @@ static bool routing_header_in(struct msghdr *msg)
 
 	if (!msg->msg_controllen || msg->msg_control_is_user)
 		return false;
-	for_each_cmsghdr(cmsg, msg)
+	for_each_cmsghdr(cmsg, msg) {
+		if (!CMSG_OK(msg, cmsg))
+			break;
 		if (cmsg->cmsg_level == SOL_IPV6 &&
 		    (cmsg->cmsg_type == IPV6_RTHDR || cmsg->cmsg_type == IPV6_2292RTHDR))
 			return true;
+	}
 	return false;
 }
 
@@ -367,7 +392,25 @@ static int check_connected(struct sock *sk, struct msghdr *msg)
 }
 
 /*
- * A datagram to an address; without one, the connected peer (check_connected()). A UNIX
+ * Whether a send goes where its address says, or to the connected peer: a stream socket past
+ * TCP_CLOSE ignores the address (only TCP Fast Open's connect takes it), and an AF_INET6
+ * datagram socket takes AF_UNSPEC for its peer.
+ */
+static bool send_takes_address(const struct sock *sk, const struct msghdr *msg)
+{
+	const struct sockaddr *address = msg->msg_name;
+
+	if (!address)
+		return false;
+	if (sk->sk_type == SOCK_STREAM)
+		return READ_ONCE(sk->sk_state) == TCP_CLOSE;
+	return sk->sk_family != AF_INET6 ||
+	       msg->msg_namelen < offsetofend(struct sockaddr, sa_family) ||
+	       address->sa_family != AF_UNSPEC;
+}
+
+/*
+ * A datagram to an address; otherwise the connected peer (check_connected()). A UNIX
  * connection's sends: label_unix_sendmsg().
  */
 static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size)
@@ -380,7 +423,7 @@ static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size
 		return 0;
 	if (sk->sk_family == AF_INET6 && routing_header_in(msg))
 		return refuse_routing_header("sendmsg");
-	if (!msg->msg_name)
+	if (!send_takes_address(sk, msg))
 		return check_connected(sk, msg);
 	return check_destination(sk, msg->msg_name, msg->msg_namelen, msg, "socket_sendmsg");
 }

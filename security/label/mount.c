@@ -212,12 +212,14 @@ static DEFINE_RATELIMIT_STATE(mount_again_refusals, DEFAULT_RATELIMIT_INTERVAL,
  * A later mount of a super block (the same disk again) shows files already labelled, but its
  * flags are its mounter's, and the hooks that see the super block are not told them: where exec
  * labels count (label_sb_carries_transitions()), a view without nosuid of a file system the
- * administrator mounted nosuid would give them to whoever runs its files. There it needs
- * CAP_MAC_ADMIN, as clearing nosuid does (nosuid_clear_check()).
+ * administrator mounted nosuid would give them to whoever runs its files. A confined task needs
+ * CAP_MAC_ADMIN there, as for clearing nosuid (nosuid_clear_check()). The floor, which mounts
+ * the system's file systems, is not asked, as mountpoint_check() does not ask it: each btrfs
+ * subvolume mount is the root super block's again, as may an NFS root's mounts be.
  */
 static int mount_again_check(struct super_block *sb)
 {
-	if (!label_sb_carries_transitions(sb))
+	if (label_of_current() == label_floor || !label_sb_carries_transitions(sb))
 		return 0;
 	return label_may_admin("another mount of a file system with exec labels",
 			       &mount_again_refusals);

@@ -919,7 +919,8 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 /*
  * A disk trusted for exec transitions and mounted nosuid, mounted again without: its exec labels
  * would count there. The hook that sees the super block is not told the new mount's flags, so
- * another mount of a file system whose exec labels count needs CAP_MAC_ADMIN, nosuid or not.
+ * a confined root mounts a file system whose exec labels count again only with CAP_MAC_ADMIN,
+ * nosuid or not. The floor, which mounts the system's file systems, is not asked.
  */
 TEST_F(mnt, a_trusted_disk_is_mounted_again_by_an_administrator)
 {
@@ -928,8 +929,9 @@ TEST_F(mnt, a_trusted_disk_is_mounted_again_by_an_administrator)
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", MS_NOSUID, NULL));
 	ASSERT_EQ(0, trust(MNT));
 	ASSERT_EQ(EPERM, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(0)));
-	ASSERT_EQ(EPERM, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(MS_NOSUID)));
-	ASSERT_EQ(0, ERRNO_AS(NULL, ROOT, mount_the_disk(0)));
+	ASSERT_EQ(EPERM, ERRNO_AS("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(MS_NOSUID)));
+	ASSERT_EQ(0, ERRNO_AS("mt_s", ROOT, mount_the_disk(0)));
+	ASSERT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, mount_the_disk(0)));
 	ASSERT_EQ(0, umount(MNT));
 	remove_own_dirs();
 }

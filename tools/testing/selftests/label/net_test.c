@@ -738,8 +738,28 @@ static int lo_address(int family, const char *ip, bool add)
 
 /* How a send names the device it leaves by. */
 enum send_device {
-	BOUND_DEVICE, UNICAST_DEVICE, MESSAGE_DEVICE, MESSAGE_DEVICE_IN_A_BATCH, BOUND_AFTER_CONNECT
+	BOUND_DEVICE, UNICAST_DEVICE, MESSAGE_DEVICE, MESSAGE_DEVICE_IN_A_BATCH,
+	MESSAGE_DEVICE_BESIDE_LOOPBACK, BOUND_AFTER_CONNECT, UNSPEC_AFTER_CONNECT,
+	STREAM_NAMED_AFTER_CONNECT
 };
+
+/* The port of the stream listener STREAM_NAMED_AFTER_CONNECT connects to. */
+#define DEVICE_STREAM_PORT 41014
+
+/* Append a PKTINFO of @level naming device @ifindex to @msg's control data. */
+static void add_pktinfo(struct msghdr *msg, int level, int ifindex)
+{
+	struct in6_pktinfo pi6 = { .ipi6_ifindex = ifindex };
+	struct in_pktinfo pi4 = { .ipi_ifindex = ifindex };
+	size_t len = level == SOL_IP ? sizeof(pi4) : sizeof(pi6);
+	struct cmsghdr *cmsg = (struct cmsghdr *)((char *)msg->msg_control + msg->msg_controllen);
+
+	cmsg->cmsg_level = level;
+	cmsg->cmsg_type = level == SOL_IP ? IP_PKTINFO : IPV6_PKTINFO;
+	cmsg->cmsg_len = CMSG_LEN(len);
+	memcpy(CMSG_DATA(cmsg), level == SOL_IP ? (void *)&pi4 : (void *)&pi6, len);
+	msg->msg_controllen += CMSG_SPACE(len);
+}
 
 /*
  * One datagram to @ip, port 41013, from a new socket of the caller's label, made to leave by
@@ -748,21 +768,23 @@ enum send_device {
 static int send_by_device(int family, const char *ip, const char *dev, enum send_device how)
 {
 	union {
-		char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+		char buf[CMSG_SPACE(sizeof(struct in_pktinfo)) +
+			 CMSG_SPACE(sizeof(struct in6_pktinfo))];
 		struct cmsghdr align;
 	} control = {};
-	struct in6_pktinfo pi6 = { .ipi6_ifindex = if_nametoindex(dev) };
-	struct in_pktinfo pi4 = { .ipi_ifindex = if_nametoindex(dev) };
+	int level = family == AF_INET ? SOL_IP : SOL_IPV6;
 	__be32 unicast = htonl(if_nametoindex(dev));
 	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
 	struct sockaddr_storage ss;
-	struct msghdr msg = { .msg_name = &ss, .msg_namelen = make_addr(&ss, family, ip, 41013),
-			      .msg_iov = &iov, .msg_iovlen = 1 };
-	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct msghdr msg = { .msg_name = &ss, .msg_iov = &iov, .msg_iovlen = 1,
+			      .msg_control = control.buf };
+	int type = how == STREAM_NAMED_AFTER_CONNECT ? SOCK_STREAM : SOCK_DGRAM;
+	int fd = socket(family, type | SOCK_CLOEXEC, 0);
 	struct mmsghdr batch[2] = {};
-	struct cmsghdr *cmsg;
 	int sent;
 
+	msg.msg_namelen = make_addr(&ss, family, ip, type == SOCK_STREAM ? DEVICE_STREAM_PORT :
+									   41013);
 	if (fd < 0)
 		return -1;
 	switch (how) {
@@ -771,33 +793,36 @@ static int send_by_device(int family, const char *ip, const char *dev, enum send
 			return -1;
 		break;
 	case UNICAST_DEVICE:
-		if (setsockopt(fd, family == AF_INET ? SOL_IP : SOL_IPV6,
-			       family == AF_INET ? IP_UNICAST_IF : IPV6_UNICAST_IF, &unicast,
-			       sizeof(unicast)))
+		if (setsockopt(fd, level, family == AF_INET ? IP_UNICAST_IF : IPV6_UNICAST_IF,
+			       &unicast, sizeof(unicast)))
 			return -1;
 		break;
 	case MESSAGE_DEVICE:
 	case MESSAGE_DEVICE_IN_A_BATCH:
-		msg.msg_control = control.buf;
-		msg.msg_controllen = family == AF_INET ? CMSG_SPACE(sizeof(pi4)) :
-							 CMSG_SPACE(sizeof(pi6));
-		cmsg = CMSG_FIRSTHDR(&msg);
-		cmsg->cmsg_level = family == AF_INET ? SOL_IP : SOL_IPV6;
-		cmsg->cmsg_type = family == AF_INET ? IP_PKTINFO : IPV6_PKTINFO;
-		cmsg->cmsg_len = family == AF_INET ? CMSG_LEN(sizeof(pi4)) : CMSG_LEN(sizeof(pi6));
-		if (family == AF_INET)
-			memcpy(CMSG_DATA(cmsg), &pi4, sizeof(pi4));
-		else
-			memcpy(CMSG_DATA(cmsg), &pi6, sizeof(pi6));
+		add_pktinfo(&msg, level, if_nametoindex(dev));
+		break;
+	case MESSAGE_DEVICE_BESIDE_LOOPBACK:
+		/* The protocol takes the family's own; the other names the loopback. */
+		add_pktinfo(&msg, level, if_nametoindex(dev));
+		add_pktinfo(&msg, level == SOL_IP ? SOL_IPV6 : SOL_IP, if_nametoindex("lo"));
 		break;
 	case BOUND_AFTER_CONNECT:
+	case UNSPEC_AFTER_CONNECT:
+	case STREAM_NAMED_AFTER_CONNECT:
 		if (connect(fd, msg.msg_name, msg.msg_namelen) ||
 		    setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1))
 			return -1;
-		msg.msg_name = NULL;
-		msg.msg_namelen = 0;
+		/*
+		 * No address; AF_UNSPEC, the peer's; or one a stream ignores, too short to
+		 * name any (sendmsg() would drop an empty one).
+		 */
+		ss.ss_family = AF_UNSPEC;
+		msg.msg_namelen = how == UNSPEC_AFTER_CONNECT ? msg.msg_namelen : 1;
+		msg.msg_name = how == BOUND_AFTER_CONNECT ? NULL : &ss;
 		break;
 	}
+	if (!msg.msg_controllen)
+		msg.msg_control = NULL;
 	if (how != MESSAGE_DEVICE_IN_A_BATCH)
 		return sendmsg(fd, &msg, 0) == 1 ? 0 : -1;
 	/*
@@ -814,12 +839,30 @@ static int send_by_device(int family, const char *ip, const char *dev, enum send
 	return sent == 2 ? 0 : -1;
 }
 
+/* A datagram to @ip with a control message whose cmsg_len is 0: 0, or -1 with errno. */
+static int send_empty_cmsg(int family, const char *ip)
+{
+	struct cmsghdr control[2] = {};
+	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
+	struct sockaddr_storage ss;
+	struct msghdr msg = { .msg_name = &ss, .msg_namelen = make_addr(&ss, family, ip, 41013),
+			      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = control,
+			      .msg_controllen = sizeof(control) };
+	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	return fd < 0 || sendmsg(fd, &msg, 0) != 1 ? -1 : 0;
+}
+
 /*
  * An address of this machine is left to delivery only while the send goes there: a socket
- * made to leave by another device (bound to it, its unicast device, the message's, alone or
- * after one to the same address in a sendmmsg() batch, or bound after connect()) sends to that address out of the device, the loopback address too, and is
- * checked against the address's host label (the ambient one here), as an unprivileged task.
- * Through the loopback device, or the device that holds the address, it stays local.
+ * made to leave by another device sends to that address out of the device, the loopback
+ * address too, and is checked against the address's host label (the ambient one here), as an
+ * unprivileged task. Every way to name the device is tried: bound to it, its unicast device,
+ * the message's (alone, after a message to the same address in a sendmmsg() batch, or beside
+ * one of the other family naming the loopback), and after connect() a bound device with no
+ * address, AF_UNSPEC or a stream's ignored address. Through the loopback device, or the
+ * device that holds the address, it stays local. A malformed control message is the
+ * protocol's to refuse.
  */
 TEST_F(net, a_local_address_by_another_device_is_a_host)
 {
@@ -828,22 +871,32 @@ TEST_F(net, a_local_address_by_another_device_is_a_host)
 	pid_t there = self->family == AF_INET ? other_host(_metadata, "lbl4", "lbl4p") :
 						other_host(_metadata, "lbl6", "lbl6p");
 	enum send_device how;
+	int srv, srv_here;
 
 	ASSERT_EQ(0, lo_address(self->family, local, true));
 	if (self->family == AF_INET6)
 		ASSERT_EQ(0, address_ready(local));
 	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
-	for (how = BOUND_DEVICE; how <= BOUND_AFTER_CONNECT; how++) {
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_cli", local, DEVICE_STREAM_PORT);
+	ASSERT_LE(0, srv);
+	srv_here = bound_socket(self->family, SOCK_STREAM, "nt_cli", self->here,
+				DEVICE_STREAM_PORT);
+	ASSERT_LE(0, srv_here);
+	for (how = BOUND_DEVICE; how <= STREAM_NAMED_AFTER_CONNECT; how++) {
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
 					   send_by_device(self->family, local, dev, how)));
 		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
 				      send_by_device(self->family, local, "lo", how)));
 		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
 				      send_by_device(self->family, self->here, dev, how)));
-		if (self->family == AF_INET)
+		if (self->family == AF_INET && how != STREAM_NAMED_AFTER_CONNECT)
 			EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
 						   send_by_device(AF_INET, "127.0.0.1", dev, how)));
 	}
+	EXPECT_EQ(EINVAL, ERRNO_AS("nt_cli", NOBODY_USER,
+				   send_empty_cmsg(self->family, self->loopback)));
+	close(srv_here);
+	close(srv);
 	EXPECT_EQ(0, lo_address(self->family, local, false));
 	end_other_host(there, dev);
 }
