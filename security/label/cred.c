@@ -140,8 +140,9 @@ int label_relabel_self_set(struct label_set *set)
  * on a mount that honours those (not nosuid: removable media, a snapshot of the root file system
  * whose old programs kept their attributes); clearing nosuid there needs CAP_MAC_ADMIN
  * (nosuid_clear_check()). And only on the root file system or one an administrator trusted,
- * never on one mounted in a user namespace or served by FUSE (label_sb_carries_transitions()): whoever may
- * mount a file system must not thereby choose a label to move to. Nor for a task in a user
+ * never on one mounted in a user namespace or served by FUSE
+ * (label_sb_carries_transitions()): whoever may mount a file system must not thereby choose a
+ * label to move to. Nor for a task in a user
  * namespace: there anyone may bind-mount over the files (/etc/ld.so.preload, a library) that
  * the new label's program then trusts, as the kernel refuses set-user-ID and file capabilities
  * of an owner the namespace cannot map. Nor for a task whose root directory is not the system's

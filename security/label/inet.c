@@ -189,24 +189,6 @@ static bool devices_named(const struct send_devices *d)
 	return d->bound || d->unicast4 || d->unicast6 || d->sticky || d->scope || d->msg;
 }
 
-static bool devices_leave4(struct net *net, const struct send_devices *d, __be32 addr)
-{
-	struct cmsghdr *cmsg;
-
-	if (device_leaves4(net, d->bound, addr) || device_leaves4(net, d->unicast4, addr))
-		return true;
-	if (!d->msg)
-		return false;
-	for_each_cmsghdr(cmsg, d->msg) {
-		/* A cmsg_len of 0 would name the same header for ever: the protocol refuses it. */
-		if (!CMSG_OK(d->msg, cmsg))
-			break;
-		if (device_leaves4(net, pktinfo_device(cmsg), addr))
-			return true;
-	}
-	return false;
-}
-
 static bool devices_leave6(struct net *net, const struct send_devices *d,
 			   const struct in6_addr *addr)
 {
@@ -219,12 +201,22 @@ static bool devices_leave6(struct net *net, const struct send_devices *d,
 	if (!d->msg)
 		return false;
 	for_each_cmsghdr(cmsg, d->msg) {
+		/* A cmsg_len of 0 would name the same header for ever: the protocol refuses it. */
 		if (!CMSG_OK(d->msg, cmsg))
 			break;
 		if (device_leaves6(net, pktinfo_device(cmsg), addr))
 			return true;
 	}
 	return false;
+}
+
+/* An IPv4 address as the IPv6 one an AF_INET6 socket names it by: the same devices leave. */
+static bool devices_leave4(struct net *net, const struct send_devices *d, __be32 addr)
+{
+	struct in6_addr mapped;
+
+	ipv6_addr_set_v4mapped(addr, &mapped);
+	return devices_leave6(net, d, &mapped);
 }
 
 /*
