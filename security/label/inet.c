@@ -357,30 +357,33 @@ static bool routing_header_in(struct msghdr *msg)
  */
 static int check_connected(struct sock *sk, struct msghdr *msg)
 {
-	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
-	struct sockaddr_in sin = { .sin_family = AF_INET };
+	union {
+		struct sockaddr_in sin;
+		struct sockaddr_in6 sin6;
+	} peer = {};
 	struct send_devices d;
 
 	send_devices(sk, msg, &d);
 	if (!devices_named(&d))
 		return 0;
 	if (sk->sk_family == AF_INET) {
-		sin.sin_addr.s_addr = READ_ONCE(sk->sk_daddr);
-		sin.sin_port = READ_ONCE(sk->sk_dport);
-		if (!sin.sin_addr.s_addr)
+		peer.sin.sin_family = AF_INET;
+		peer.sin.sin_addr.s_addr = READ_ONCE(sk->sk_daddr);
+		peer.sin.sin_port = READ_ONCE(sk->sk_dport);
+		if (!peer.sin.sin_addr.s_addr)
 			return 0;
-		return check_destination(sk, (struct sockaddr *)&sin, sizeof(sin), msg,
+		return check_destination(sk, (struct sockaddr *)&peer, sizeof(peer.sin), msg,
 					 "socket_sendmsg");
 	}
 #if IS_ENABLED(CONFIG_IPV6)
-	sin6.sin6_addr = sk->sk_v6_daddr;
-	sin6.sin6_port = READ_ONCE(sk->sk_dport);
-	if (ipv6_addr_any(&sin6.sin6_addr))
-		return 0;
-	return check_destination(sk, (struct sockaddr *)&sin6, sizeof(sin6), msg, "socket_sendmsg");
-#else
-	return 0;
+	peer.sin6.sin6_family = AF_INET6;
+	peer.sin6.sin6_addr = sk->sk_v6_daddr;
+	peer.sin6.sin6_port = READ_ONCE(sk->sk_dport);
+	if (!ipv6_addr_any(&peer.sin6.sin6_addr))
+		return check_destination(sk, (struct sockaddr *)&peer, sizeof(peer.sin6), msg,
+					 "socket_sendmsg");
 #endif
+	return 0;
 }
 
 /*
