@@ -3,8 +3,9 @@
  * Label: internet sockets, IPv4 and IPv6, as Smack's model: a packet needs write from its
  * sender to the receiving socket's in label, and the sender is either
  * - another host: the host's label (host.c) stands for it. It is checked at both ends: a
- *   socket's out label to the destination host's label at connect() and sendmsg(), the source
- *   host's label to the receiving socket's in label on delivery;
+ *   socket's out label to the destination host's label at connect() and sendmsg(), and again
+ *   where each packet leaves (output.c), the source host's label to the receiving socket's in
+ *   label on delivery;
  * - a socket of this network namespace (the packet came through its loopback device): its out
  *   label, checked on delivery against the receiver's in label. Label sends no CIPSO: the
  *   sending socket is found in the kernel's own socket tables instead (Smack's IPv6 port list
@@ -47,8 +48,13 @@ static bool inet_family(const struct sock *sk)
 	return sk->sk_family == AF_INET || sk->sk_family == AF_INET6;
 }
 
-/* The class of an internet socket, as SELinux names it, for the log. */
-static const char *inet_class(const struct sock *sk)
+/**
+ * label_inet_class() - the class of an internet socket, as SELinux names it, for the log
+ * @sk: the socket
+ *
+ * Return: "tcp_socket", "udp_socket" or "rawip_socket".
+ */
+const char *label_inet_class(const struct sock *sk)
 {
 	switch (sk->sk_protocol) {
 	case IPPROTO_TCP:
@@ -220,16 +226,6 @@ static bool devices_leave4(struct net *net, const struct send_devices *d, __be32
 }
 
 /*
- * Whether @out may write to @host, without a log: the common answer, first. When grants are
- * logged, no: label_check_net() then decides and logs.
- */
-static bool host_allowed(const struct label *out, const struct label *host)
-{
-	return !static_branch_unlikely(&label_log_grants) &&
-	       !label_decide(out, host, LABEL_MAY_WRITE);
-}
-
-/*
  * connect() and sendmsg() to another host: the socket's out label writes to the host's label.
  * An address of this namespace is left to delivery: the loopback and unspecified addresses are
  * known at once, before the host's label is looked up; as the routing table knows the others
@@ -266,7 +262,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 		    (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr)))
 			return 0;
 		host = label_host4(sin->sin_addr.s_addr);
-		if (host_allowed(out, host) ||
+		if (label_host_allowed(out, host) ||
 		    (local4(sock_net(sk), sin->sin_addr.s_addr) &&
 		     (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr))))
 			return 0;
@@ -285,7 +281,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 		    (!named || !devices_leave6(sock_net(sk), &d, &sin6->sin6_addr)))
 			return 0;
 		host = label_host6(&sin6->sin6_addr);
-		if (host_allowed(out, host) ||
+		if (label_host_allowed(out, host) ||
 		    (local6(sock_net(sk), &sin6->sin6_addr) &&
 		     (!named || !devices_leave6(sock_net(sk), &d, &sin6->sin6_addr))))
 			return 0;
@@ -296,7 +292,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	default:
 		return 0;
 	}
-	return label_check_net(out, host, hook, &net, inet_class(sk));
+	return label_check_net(out, host, hook, &net, label_inet_class(sk));
 }
 
 static int hook_socket_connect(struct socket *sock, struct sockaddr *address, int addrlen)
@@ -423,15 +419,24 @@ static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size
 	return check_destination(sk, msg->msg_name, msg->msg_namelen, msg, "socket_sendmsg");
 }
 
-/*
- * The addresses of a received IP packet, as the packet says them (source first), and its
- * ports when @proto (the receiving socket's, which the stack delivered it by) is TCP or UDP;
- * *@offset: where the transport header starts, from skb->data (negative once the data is past
- * it). Returns 0, or -1 for a packet that is not IP or whose transport header is not known.
- * The IP header was checked before delivery, the transport header by the protocol.
+/**
+ * label_packet_addresses() - an IP packet's addresses and ports, for a decision and its log
+ * @skb: a packet being delivered, or leaving (output.c)
+ * @proto: the protocol of its socket, which the stack delivered it by or it was made by: the
+ *	ports are read for TCP and UDP
+ * @net: filled with the addresses as the packet says them (source first), its ports, and the
+ *	device it came in by
+ * @offset: set to where the transport header starts, from skb->data (negative once the data
+ *	is past it)
+ *
+ * The IP header was checked before delivery, the transport header by the protocol; a leaving
+ * packet's were made by the stack.
+ *
+ * Context: Any context a network hook runs in, softirq included.
+ * Return: 0, or -1 for a packet that is not IP or whose transport header is not known.
  */
-static int packet_addresses(const struct sk_buff *skb, int proto,
-			    struct lsm_network_audit *net, int *offset)
+int label_packet_addresses(const struct sk_buff *skb, int proto,
+			   struct lsm_network_audit *net, int *offset)
 {
 	__be16 ports[2], *p;
 
@@ -504,7 +509,7 @@ static bool icmp_packet(const struct sk_buff *skb)
  */
 static int no_sender(const struct sock *sk, const char *hook, struct lsm_network_audit *net)
 {
-	return label_check_net(label_star, label_sock_in(sk), hook, net, inet_class(sk));
+	return label_check_net(label_star, label_sock_in(sk), hook, net, label_inet_class(sk));
 }
 
 /*
@@ -545,7 +550,7 @@ static int udp_senders_write(const struct sock *sk, struct udp_table *table, int
 		if (s == sk || !udp_may_have_sent(s, ns, port, family))
 			continue;
 		*found = true;
-		rc = label_check_net(label_sock_out(s), in, hook, net, inet_class(sk));
+		rc = label_check_net(label_sock_out(s), in, hook, net, label_inet_class(sk));
 		if (rc)
 			break;
 	}
@@ -771,13 +776,13 @@ static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
 		return 0;
 	proto = sk->sk_protocol;
 	error = proto != IPPROTO_ICMP && proto != IPPROTO_ICMPV6 && icmp_packet(skb);
-	if (packet_addresses(skb, error ? IPPROTO_ICMP : proto, &net, &offset))
+	if (label_packet_addresses(skb, error ? IPPROTO_ICMP : proto, &net, &offset))
 		return packet_local(skb) ? no_sender(sk, "socket_sock_rcv_skb", &net) :
 		       label_check_net(label_ambient_get(), label_sock_in(sk),
-				       "socket_sock_rcv_skb", &net, inet_class(sk));
+				       "socket_sock_rcv_skb", &net, label_inet_class(sk));
 	if (!packet_local(skb))
 		return label_check_net(packet_host(&net), label_sock_in(sk),
-				       "socket_sock_rcv_skb", &net, inet_class(sk));
+				       "socket_sock_rcv_skb", &net, label_inet_class(sk));
 	if (error)
 		return local_icmp_error(sk, &net);
 	switch (proto) {
@@ -806,7 +811,7 @@ static int hook_inet_conn_request(const struct sock *sk, struct sk_buff *skb,
 	struct tcp_senders t;
 	int i, offset, rc;
 
-	if (!packet_local(skb) || packet_addresses(skb, IPPROTO_TCP, &net, &offset))
+	if (!packet_local(skb) || label_packet_addresses(skb, IPPROTO_TCP, &net, &offset))
 		return 0;
 	tcp_senders_find(sock_net(sk), &net, &t);
 	rc = tcp_senders_write(sk, &t, false, "inet_conn_request", &net);
@@ -843,9 +848,13 @@ static void set_peer(struct sock *sk, struct lsm_network_audit *net, bool local)
 	WRITE_ONCE(ls->peer, peer);
 }
 
-/* The server's new connection: its peer is the client, local if its address is this one's. */
+/*
+ * The server's new connection: its peer is the client, local if its address is this one's.
+ * The client opened it, so what the server sends on it is not decided where it leaves.
+ */
 static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *req)
 {
+	struct label_sock *ls = label_sock(newsk);
 	const struct inet_request_sock *ireq = inet_rsk(req);
 	struct lsm_network_audit net = {
 		.family = AF_INET,
@@ -866,6 +875,8 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 	}
 #endif
 	set_peer(newsk, &net, local);
+	if (ls)
+		ls->accepted = true;
 }
 
 /* The client's connection: its peer is the server, as its answer says. */
@@ -874,7 +885,7 @@ static void hook_inet_conn_established(struct sock *sk, struct sk_buff *skb)
 	struct lsm_network_audit net = {};
 	int offset;
 
-	if (!packet_addresses(skb, IPPROTO_TCP, &net, &offset))
+	if (!label_packet_addresses(skb, IPPROTO_TCP, &net, &offset))
 		set_peer(sk, &net, packet_local(skb));
 }
 

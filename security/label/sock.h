@@ -15,6 +15,9 @@
  * @out: its out label, which what it sends is decided with
  * @peer: a TCP connection's other end: the label of the socket found at its start, or the
  *	host's; NULL before it is known. Shown by security.labelpeer.
+ * @accepted: a TCP connection the other end opened, whose host was decided writing to the
+ *	listener: what it sends is not decided again where it leaves (output.c). Set before
+ *	the socket is seen by anyone but its creator.
  *
  * The labels are its creator's until security.labelipin and labelipout change them; written
  * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
@@ -23,6 +26,7 @@ struct label_sock {
 	struct label_obj obj;
 	struct label *out;
 	struct label *peer;
+	bool accepted;
 };
 
 /* The socket's label_sock, or NULL without the module's value. */
@@ -50,6 +54,20 @@ static inline struct label *label_sock_out(const struct sock *sk)
 	return out ?: label_sock_in(sk);
 }
 
+/*
+ * Whether @out may write to @host, without a log: the common answer, first. When grants are
+ * logged, no: label_check_net() then decides and logs.
+ */
+static inline bool label_host_allowed(const struct label *out, const struct label *host)
+{
+	return !static_branch_unlikely(&label_log_grants) &&
+	       !label_decide(out, host, LABEL_MAY_WRITE);
+}
+
+struct lsm_network_audit;
 int label_unix_sendmsg(struct sock *sk);
+const char *label_inet_class(const struct sock *sk);
+int label_packet_addresses(const struct sk_buff *skb, int proto,
+			   struct lsm_network_audit *net, int *offset);
 
 #endif /* _SECURITY_LABEL_SOCK_H */

@@ -16,6 +16,7 @@
 #include <linux/veth.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sched.h>
 #include <sys/ioctl.h>
@@ -713,15 +714,19 @@ TEST_F(net, device_bound_socket_is_still_the_sender)
 	ASSERT_EQ(0, load("_ nt_srv -\n_ nt_cli -\nnt_cli nt_srv -\nnt_srv nt_cli -\n"));
 }
 
-/* Add (@add) or remove the address @ip4/32 or @ip6/128 of the loopback device. */
-static int lo_address(int family, const char *ip, bool add)
+/*
+ * Add (@add) or remove the address @ip4 or @ip6/128 of device @dev; the IPv4 one as the
+ * device's alias @dev:9.
+ */
+static int dev_address(const char *dev, int family, const char *ip, bool add)
 {
-	struct in6_ifreq_ ifr6 = { .prefixlen = 128, .ifindex = if_nametoindex("lo") };
-	struct ifreq ifr = { .ifr_name = "lo:9" };
+	struct in6_ifreq_ ifr6 = { .prefixlen = 128, .ifindex = if_nametoindex(dev) };
+	struct ifreq ifr = {};
 	struct sockaddr_in *sin = (struct sockaddr_in *)&ifr.ifr_addr;
 	int fd = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	int rc;
 
+	snprintf(ifr.ifr_name, IFNAMSIZ, "%s:9", dev);
 	if (family == AF_INET6) {
 		inet_pton(AF_INET6, ip, &ifr6.addr);
 		rc = ioctl(fd, add ? SIOCSIFADDR : SIOCDIFADDR, &ifr6);
@@ -882,7 +887,7 @@ TEST_F_TIMEOUT(net, a_local_address_by_another_device_is_a_host, 180)
 	ifindex = if_nametoindex(dev);
 	ASSERT_NE(0, ifindex);
 	ASSERT_EQ(LOOPBACK_IFINDEX, if_nametoindex("lo"));
-	ASSERT_EQ(0, lo_address(self->family, local, true));
+	ASSERT_EQ(0, dev_address("lo", self->family, local, true));
 	if (self->family == AF_INET6)
 		ASSERT_EQ(0, address_ready(local));
 	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
@@ -909,7 +914,208 @@ TEST_F_TIMEOUT(net, a_local_address_by_another_device_is_a_host, 180)
 				   send_empty_cmsg(self->family, self->loopback)));
 	close(srv_here);
 	close(srv);
-	EXPECT_EQ(0, lo_address(self->family, local, false));
+	EXPECT_EQ(0, dev_address("lo", self->family, local, false));
+	end_other_host(there, dev);
+}
+
+/* The ports of what_leaves_is_decided_where_it_leaves(). */
+#define CORKED_PORT 41031
+#define STREAM_THERE_PORT 41032
+#define DATAGRAM_THERE_PORT 41033
+
+/*
+ * Whether a TCP segment to @port carrying data reached raw socket @fd, or reaches it within
+ * DROPPED_MS of the last packet it read. An IPv4 raw socket reads the IP header first, an
+ * IPv6 one does not.
+ */
+static bool data_segment_within(int fd, int family, int port)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	unsigned char buf[2048];
+	ssize_t n, ip;
+
+	while (poll(&pfd, 1, DROPPED_MS) == 1) {
+		n = recv(fd, buf, sizeof(buf), 0);
+		ip = family == AF_INET ? (buf[0] & 0xf) * 4 : 0;
+		if (n >= ip + 20 && (buf[ip + 2] << 8 | buf[ip + 3]) == port &&
+		    n > ip + (buf[ip + 12] >> 4) * 4)
+			return true;
+	}
+	return false;
+}
+
+/* A child of the test in the other host: its pid, and the pipe that tells it to go on. */
+struct there {
+	pid_t pid;
+	int go;
+};
+
+/*
+ * A child that runs @what in the other host @there and tells the parent, then waits for a
+ * byte on there->go. With @watch, it then exits as data_segment_within(@what's socket,
+ * @family, @port) says: 0 once data came, 1 if none did; 2 if it failed. Its socket takes
+ * everything (in label "*"): only what leaves this machine is decided here. It dies with the
+ * test. Returns once @what ran; pid -1 if it failed.
+ */
+static struct there child_there(pid_t there, int (*what)(int family, int port), int family,
+				int port, bool watch)
+{
+	struct there t = { .pid = -1, .go = -1 };
+	int ready[2], go[2], fd;
+	char c;
+
+	if (pipe2(ready, O_CLOEXEC) || pipe2(go, O_CLOEXEC))
+		return t;
+	t.pid = fork();
+	if (!t.pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		fd = enter_net(there) ? -1 : what(family, port);
+		if (fd < 0 || set_sock_label(fd, XATTR_NAME_LABELIPIN, "*") ||
+		    write(ready[1], "1", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(2);
+		_exit(watch ? !data_segment_within(fd, family, port) : 0);
+	}
+	close(ready[1]);
+	close(go[0]);
+	t.go = go[1];
+	if (t.pid < 0 || read(ready[0], &c, 1) != 1)
+		t.pid = -1;
+	close(ready[0]);
+	return t;
+}
+
+/* End child_there() @t: 1 if it saw data, 0 if not, -1 if it failed. */
+static int end_there(struct there t)
+{
+	int status;
+
+	if (t.pid < 0 || write(t.go, "1", 1) != 1 || waitpid(t.pid, &status, 0) != t.pid ||
+	    !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+		status = -1;
+	else
+		status = WEXITSTATUS(status) == 0;
+	close(t.go);
+	return status;
+}
+
+/* A raw socket that reads every TCP segment this host receives. */
+static int raw_tcp(int family, int port)
+{
+	return socket(family, SOCK_RAW | SOCK_CLOEXEC, IPPROTO_TCP);
+}
+
+/* A socket of @type bound to @port of every address. */
+static int bound_any(int family, int type, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, family == AF_INET ? "0.0.0.0" : "::", port);
+	int fd = socket(family, type | SOCK_CLOEXEC, 0);
+
+	return bind(fd, (struct sockaddr *)&ss, len) ? -1 : fd;
+}
+
+/* A stream listener on @port of every address. */
+static int listener_any(int family, int port)
+{
+	int fd = bound_any(family, SOCK_STREAM, port);
+
+	return fd < 0 || listen(fd, 8) ? -1 : fd;
+}
+
+/* A datagram socket on @port of every address: what comes to it brings no ICMP error back. */
+static int datagram_any(int family, int port)
+{
+	return bound_any(family, SOCK_DGRAM, port);
+}
+
+/*
+ * A stream from @here to @local, a listener of this machine, whose first byte is held back
+ * (TCP_CORK) until the socket is bound to @dev: 0, or -1 with errno.
+ */
+static int corked_then_bound(int family, const char *here, const char *local, const char *dev)
+{
+	struct sockaddr_storage from, to;
+	socklen_t from_len = make_addr(&from, family, here, 0);
+	socklen_t to_len = make_addr(&to, family, local, CORKED_PORT);
+	int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int one = 1, zero = 0;
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&from, from_len) ||
+	    connect(fd, (struct sockaddr *)&to, to_len) ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof(one)) || write(fd, "x", 1) != 1 ||
+	    setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1) ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &zero, sizeof(zero)))
+		return -1;
+	return 0;
+}
+
+/*
+ * What a socket sends to another host is decided where it leaves, whatever the system call
+ * decided: data that a socket connected to an address of this machine held back, then sent
+ * after it was bound to another device, is decided against the host label of that address
+ * (as an unprivileged task), and a connected stream's and datagram socket's packets after
+ * their rule was removed are refused. The other host's raw socket sees whether data came;
+ * each refusal has a control that lets the same data through with a rule.
+ */
+TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
+{
+	const char *dev = self->family == AF_INET ? "lbl4" : "lbl6";
+	const char *peer_dev = self->family == AF_INET ? "lbl4p" : "lbl6p";
+	const char *local = self->family == AF_INET ? "10.9.0.9" : "fd09::9";
+	pid_t there = other_host(_metadata, dev, peer_dev);
+	struct there watch, listener;
+	int srv, cli, udp;
+
+	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, "nt_host"));
+	listener = child_there(there, listener_any, self->family, STREAM_THERE_PORT, false);
+	ASSERT_LT(0, listener.pid);
+	ASSERT_EQ(0, load("nt_cli nt_host w\nnt_host nt_cli w\n"));
+	watch = child_there(there, raw_tcp, self->family, STREAM_THERE_PORT, true);
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	EXPECT_EQ(0, connect_within(cli, self->family, self->there, STREAM_THERE_PORT));
+	EXPECT_EQ(1, write(cli, "x", 1));
+	EXPECT_EQ(1, end_there(watch));
+	ASSERT_EQ(0, load("nt_cli nt_host -\n"));
+	watch = child_there(there, raw_tcp, self->family, STREAM_THERE_PORT, true);
+	EXPECT_EQ(1, write(cli, "y", 1));
+	EXPECT_EQ(0, end_there(watch));
+	close(cli);
+	end_there(listener);
+
+	ASSERT_EQ(0, load("nt_cli nt_host w\n"));
+	listener = child_there(there, datagram_any, self->family, DATAGRAM_THERE_PORT, false);
+	ASSERT_LT(0, listener.pid);
+	udp = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
+	EXPECT_EQ(0, connect_within(udp, self->family, self->there, DATAGRAM_THERE_PORT));
+	EXPECT_EQ(1, send(udp, "x", 1, 0));
+	ASSERT_EQ(0, load("nt_cli nt_host -\n"));
+	EXPECT_EQ(-1, send(udp, "x", 1, 0));
+	EXPECT_EQ(EACCES, errno);
+	close(udp);
+	end_there(listener);
+
+	/* @local is this machine's, on its loopback device, and the other host's too. */
+	ASSERT_EQ(0, dev_address("lo", self->family, local, true));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			      dev_address(peer_dev, self->family, local, true) ?:
+			      (self->family == AF_INET6 ? address_ready(local) : 0)));
+	if (self->family == AF_INET6)
+		EXPECT_EQ(0, address_ready(local));
+	EXPECT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_cli", local, CORKED_PORT);
+	EXPECT_LE(0, srv);
+	watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
+	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+			      corked_then_bound(self->family, self->here, local, dev)));
+	EXPECT_EQ(0, end_there(watch));
+	ASSERT_EQ(0, load("nt_cli nt_amb w\n"));
+	watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
+	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+			      corked_then_bound(self->family, self->here, local, dev)));
+	EXPECT_EQ(1, end_there(watch));
+	ASSERT_EQ(0, load("nt_cli nt_amb -\nnt_host nt_cli -\n"));
+	close(srv);
+	EXPECT_EQ(0, dev_address("lo", self->family, local, false));
 	end_other_host(there, dev);
 }
 
