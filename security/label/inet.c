@@ -850,7 +850,8 @@ static void set_peer(struct sock *sk, struct lsm_network_audit *net, bool local)
 
 /*
  * The server's new connection: its peer is the client, local if its address is this one's.
- * The client opened it, so what the server sends on it is not decided where it leaves.
+ * A client of another host opened it: what the server sends it is not decided where it
+ * leaves.
  */
 static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *req)
 {
@@ -875,8 +876,8 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 	}
 #endif
 	set_peer(newsk, &net, local);
-	if (ls)
-		ls->accepted = true;
+	if (ls && !local)
+		ls->opened_by_host = true;
 }
 
 /* The client's connection: its peer is the server, as its answer says. */

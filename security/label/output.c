@@ -13,9 +13,9 @@
  * it, if any, fails with EACCES. A packet that stays is decided on delivery (inet.c).
  *
  * Not decided here, as not at the system calls: packets of the kernel's own sockets (its
- * ICMP answers and TCP resets, the sockets of in-kernel clients), of a TCP connection the
- * other end opened (its host was decided writing to the listener; a request socket's SYN-ACK
- * has no full socket), and forwarded ones.
+ * ICMP answers and TCP resets, the sockets of in-kernel clients), of a TCP connection another
+ * host opened (its label was decided writing to the listener; a request socket's SYN-ACK has
+ * no full socket), and forwarded ones.
  *
  * The hooks are registered in every network namespace once the module is up: every packet
  * leaving any namespace pays an indirect call, and one that leaves to another host a host
@@ -47,7 +47,7 @@ static unsigned int leaves_to_host(void *priv, struct sk_buff *skb,
 	if ((state->out->flags & IFF_LOOPBACK) || !sk || !sk_fullsock(sk) || sk->sk_kern_sock)
 		return NF_ACCEPT;
 	ls = label_sock(sk);
-	if (!ls || ls->accepted)
+	if (!ls || ls->opened_by_host)
 		return NF_ACCEPT;
 	out = label_sock_out(sk);
 	if (state->pf == NFPROTO_IPV4)

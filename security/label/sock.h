@@ -15,9 +15,10 @@
  * @out: its out label, which what it sends is decided with
  * @peer: a TCP connection's other end: the label of the socket found at its start, or the
  *	host's; NULL before it is known. Shown by security.labelpeer.
- * @accepted: a TCP connection the other end opened, whose host was decided writing to the
- *	listener: what it sends is not decided again where it leaves (output.c). Set before
- *	the socket is seen by anyone but its creator.
+ * @opened_by_host: a TCP connection another host opened, whose label was decided writing to
+ *	the listener: what it sends is not decided again where it leaves (output.c). Not set
+ *	for one of this machine's, whose server end may still be bound to a device that takes
+ *	its packets to another host. Set before the socket is seen by anyone but its creator.
  *
  * The labels are its creator's until security.labelipin and labelipout change them; written
  * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
@@ -26,7 +27,7 @@ struct label_sock {
 	struct label_obj obj;
 	struct label *out;
 	struct label *peer;
-	bool accepted;
+	bool opened_by_host;
 };
 
 /* The socket's label_sock, or NULL without the module's value. */

@@ -1029,20 +1029,33 @@ static int datagram_any(int family, int port)
 }
 
 /*
- * A stream from @here to @local, a listener of this machine, whose first byte is held back
- * (TCP_CORK) until the socket is bound to @dev: 0, or -1 with errno.
+ * A stream between @here and @local, both this machine's, made by the caller, one end of which
+ * holds its byte back (TCP_CORK) until it is bound to @dev, by which @local is another host's:
+ * the client, bound to @here, of a listener on @local:CORKED_PORT, or, @accepted, the server's
+ * end of a connection from a client bound to @local:CORKED_PORT. 0, or -1 with errno.
  */
-static int corked_then_bound(int family, const char *here, const char *local, const char *dev)
+static int corked_then_bound(int family, const char *here, const char *local, const char *dev,
+			     bool accepted)
 {
 	struct sockaddr_storage from, to;
-	socklen_t from_len = make_addr(&from, family, here, 0);
-	socklen_t to_len = make_addr(&to, family, local, CORKED_PORT);
-	int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	int one = 1, zero = 0;
+	socklen_t from_len = make_addr(&from, family, accepted ? local : here,
+				       accepted ? CORKED_PORT : 0);
+	socklen_t to_len = make_addr(&to, family, accepted ? here : local,
+				     accepted ? 0 : CORKED_PORT);
+	int srv = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int cli = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int one = 1, zero = 0, fd;
 
-	if (fd < 0 || bind(fd, (struct sockaddr *)&from, from_len) ||
-	    connect(fd, (struct sockaddr *)&to, to_len) ||
-	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof(one)) || write(fd, "x", 1) != 1 ||
+	if (srv < 0 || cli < 0 || setsockopt(srv, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    setsockopt(cli, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(srv, (struct sockaddr *)&to, to_len) || listen(srv, 1) ||
+	    getsockname(srv, (struct sockaddr *)&to, &to_len) ||
+	    bind(cli, (struct sockaddr *)&from, from_len) ||
+	    connect(cli, (struct sockaddr *)&to, to_len))
+		return -1;
+	fd = accepted ? accept4(srv, NULL, NULL, SOCK_CLOEXEC) : cli;
+	if (fd < 0 || setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof(one)) ||
+	    write(fd, "x", 1) != 1 ||
 	    setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1) ||
 	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &zero, sizeof(zero)))
 		return -1;
@@ -1051,10 +1064,11 @@ static int corked_then_bound(int family, const char *here, const char *local, co
 
 /*
  * What a socket sends to another host is decided where it leaves, whatever the system call
- * decided: data that a socket connected to an address of this machine held back, then sent
- * after it was bound to another device, is decided against the host label of that address
- * (as an unprivileged task), and a connected stream's and datagram socket's packets after
- * their rule was removed are refused. The other host's raw socket sees whether data came;
+ * decided: a connected stream's and datagram socket's packets after their rule was removed
+ * are refused, and data that either end of a connection between two addresses of this
+ * machine (the client, or the server's accepted end) held back, then sent after it was bound
+ * to another device, is decided against the host label of the other end's address, as an
+ * unprivileged task. The other host's raw socket sees whether data came;
  * each refusal has a control that lets the same data through with a rule.
  */
 TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
@@ -1064,7 +1078,7 @@ TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
 	const char *local = self->family == AF_INET ? "10.9.0.9" : "fd09::9";
 	pid_t there = other_host(_metadata, dev, peer_dev);
 	struct there watch, listener;
-	int srv, cli, udp;
+	int cli, udp, accepted;
 
 	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, "nt_host"));
 	listener = child_there(there, listener_any, self->family, STREAM_THERE_PORT, false);
@@ -1102,19 +1116,21 @@ TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
 	if (self->family == AF_INET6)
 		EXPECT_EQ(0, address_ready(local));
 	EXPECT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
-	srv = bound_socket(self->family, SOCK_STREAM, "nt_cli", local, CORKED_PORT);
-	EXPECT_LE(0, srv);
-	watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
-	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
-			      corked_then_bound(self->family, self->here, local, dev)));
-	EXPECT_EQ(0, end_there(watch));
-	ASSERT_EQ(0, load("nt_cli nt_amb w\n"));
-	watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
-	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
-			      corked_then_bound(self->family, self->here, local, dev)));
-	EXPECT_EQ(1, end_there(watch));
-	ASSERT_EQ(0, load("nt_cli nt_amb -\nnt_host nt_cli -\n"));
-	close(srv);
+	for (accepted = 0; accepted < 2; accepted++) {
+		watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+				      corked_then_bound(self->family, self->here, local, dev,
+							accepted)));
+		EXPECT_EQ(0, end_there(watch));
+		ASSERT_EQ(0, load("nt_cli nt_amb w\n"));
+		watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+				      corked_then_bound(self->family, self->here, local, dev,
+							accepted)));
+		EXPECT_EQ(1, end_there(watch));
+		ASSERT_EQ(0, load("nt_cli nt_amb -\n"));
+	}
+	ASSERT_EQ(0, load("nt_host nt_cli -\n"));
 	EXPECT_EQ(0, dev_address("lo", self->family, local, false));
 	end_other_host(there, dev);
 }
