@@ -295,10 +295,24 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	return label_check_net(out, host, hook, &net, label_inet_class(sk));
 }
 
+/*
+ * A stream that takes a peer of its own - connected again after connect(AF_UNSPEC) undid it,
+ * or by a TCP Fast Open send once closed - is no longer the connection another host opened:
+ * what it sends is decided where it leaves, as any client's.
+ */
+static void forget_opener(struct sock *sk)
+{
+	struct label_sock *ls = label_sock(sk);
+
+	if (ls && READ_ONCE(ls->opened_by_host))
+		WRITE_ONCE(ls->opened_by_host, false);
+}
+
 static int hook_socket_connect(struct socket *sock, struct sockaddr *address, int addrlen)
 {
 	if (!inet_family(sock->sk))
 		return 0;
+	forget_opener(sock->sk);
 	return check_destination(sock->sk, address, addrlen, NULL, "socket_connect");
 }
 
@@ -416,6 +430,8 @@ static int hook_socket_sendmsg(struct socket *sock, struct msghdr *msg, int size
 		return refuse_routing_header("sendmsg");
 	if (!send_takes_address(sk, msg))
 		return check_connected(sk, msg);
+	if (sk->sk_type == SOCK_STREAM)
+		forget_opener(sk);
 	return check_destination(sk, msg->msg_name, msg->msg_namelen, msg, "socket_sendmsg");
 }
 
@@ -877,7 +893,7 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 #endif
 	set_peer(newsk, &net, local);
 	if (ls && !local)
-		ls->opened_by_host = true;
+		WRITE_ONCE(ls->opened_by_host, true);
 }
 
 /* The client's connection: its peer is the server, as its answer says. */

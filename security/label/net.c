@@ -11,6 +11,7 @@
 #include "label.h"
 #include "sock.h"
 
+#include <linux/in.h>
 #include <linux/net.h>
 #include <linux/netlink.h>
 #include <linux/slab.h>
@@ -167,7 +168,35 @@ static int hook_inode_setsecurity(struct inode *inode, const char *name, const v
 	return 0;
 }
 
+/*
+ * Protocols that carry a task's data to other hosts in packets of kernel sockets, which
+ * neither the system call checks (not AF_INET or AF_INET6) nor the check where packets leave
+ * (output.c) decide: SMC (which falls back to TCP with any server), RxRPC, RDS over TCP, and
+ * MPTCP, whose every subflow is a kernel socket. Only a task label does not confine makes
+ * them. A socket the kernel makes for itself is not asked.
+ */
+static int hook_socket_create(int family, int type, int protocol, int kern)
+{
+	if (kern)
+		return 0;
+	switch (family) {
+	case AF_INET:
+	case AF_INET6:
+		if (protocol != IPPROTO_SMC && protocol != IPPROTO_MPTCP)
+			return 0;
+		break;
+	case AF_SMC:
+	case AF_RXRPC:
+	case AF_RDS:
+		break;
+	default:
+		return 0;
+	}
+	return label_check_unconfined("socket_create");
+}
+
 static struct security_hook_list label_net_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(socket_create, hook_socket_create),
 	LSM_HOOK_INIT(sk_alloc_security, hook_sk_alloc_security),
 	LSM_HOOK_INIT(sk_clone_security, hook_sk_clone_security),
 	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),

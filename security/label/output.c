@@ -10,12 +10,17 @@
  * Here, after routing and NAT, a packet of a task's socket that leaves this network
  * namespace (its device is not the loopback) needs w from the socket's out label to its
  * destination host's label, as at connect(); refused, it is dropped and the send that made
- * it, if any, fails with EACCES. A packet that stays is decided on delivery (inet.c).
+ * it, if any, fails with EACCES. A packet that stays is decided on delivery (inet.c), but
+ * for its source: one the namespace does not have, which a socket may take with
+ * IPV6_FREEBIND and no privilege, makes whatever answers the packet (the kernel's ICMP
+ * answers, which its own sockets send, or a local service) send its data to that host, so
+ * it needs w to that host's label.
  *
  * Not decided here, as not at the system calls: packets of the kernel's own sockets (its
  * ICMP answers and TCP resets, the sockets of in-kernel clients), of a TCP connection another
  * host opened (its label was decided writing to the listener; a request socket's SYN-ACK has
- * no full socket), and forwarded ones.
+ * no full socket), forwarded ones, and a tunnel's outer packet (sent by the tunnel, not the
+ * socket, or made by xfrm), whose inner packet was decided against its own destination.
  *
  * The hooks are registered in every network namespace once the module is up: every packet
  * leaving any namespace pays an indirect call, and one that leaves to another host a host
@@ -32,28 +37,69 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter_ipv4.h>
 #include <linux/netfilter_ipv6.h>
+#include <net/addrconf.h>
+#include <net/inet_sock.h>
+#include <net/ip.h>
+#include <net/ipv6.h>
 #include <net/net_namespace.h>
 #include <net/sock.h>
+
+/*
+ * Whether a packet that stays in the namespace comes from an address that is not the
+ * namespace's: a socket that may bind such an address (IPV6_FREEBIND needs no privilege;
+ * IP_FREEBIND, IP_TRANSPARENT and the ip_nonlocal_bind sysctls too) sent it, here by bind(),
+ * there by a PKTINFO source. What answers it, the kernel's ICMP error or echo reply or a local
+ * service's reply, goes to that address and carries what the packet carried.
+ */
+static bool foreign_source(struct sock *sk, const struct sk_buff *skb, u8 pf)
+{
+	struct net *net = sock_net(sk);
+
+	if (pf == NFPROTO_IPV4) {
+		__be32 saddr = ip_hdr(skb)->saddr;
+
+		return inet_can_nonlocal_bind(net, inet_sk(sk)) && !ipv4_is_loopback(saddr) &&
+		       inet_addr_type(net, saddr) != RTN_LOCAL;
+	}
+#if IS_ENABLED(CONFIG_IPV6)
+	return ipv6_can_nonlocal_bind(net, inet_sk(sk)) &&
+	       !ipv6_addr_loopback(&ipv6_hdr(skb)->saddr) &&
+	       !ipv6_chk_addr(net, &ipv6_hdr(skb)->saddr, NULL, 0);
+#else
+	return false;
+#endif
+}
+
+/* Whether xfrm made the packet: its inner packet, a task's, was decided before. */
+static bool transformed(const struct sk_buff *skb, u8 pf)
+{
+	if (pf == NFPROTO_IPV4)
+		return IPCB(skb)->flags & IPSKB_XFRM_TRANSFORMED;
+	return IP6CB(skb)->flags & IP6SKB_XFRM_TRANSFORMED;
+}
 
 static unsigned int leaves_to_host(void *priv, struct sk_buff *skb,
 				   const struct nf_hook_state *state)
 {
 	struct lsm_network_audit net = {};
 	struct sock *sk = skb->sk;
-	struct label_sock *ls;
 	struct label *out, *host;
+	struct label_sock *ls;
 	int offset;
+	bool stays;
 
-	if ((state->out->flags & IFF_LOOPBACK) || !sk || !sk_fullsock(sk) || sk->sk_kern_sock)
+	stays = state->out->flags & IFF_LOOPBACK;
+	if (!sk || sk != state->sk || !sk_fullsock(sk) || sk->sk_kern_sock ||
+	    (stays && !foreign_source(sk, skb, state->pf)) || transformed(skb, state->pf))
 		return NF_ACCEPT;
 	ls = label_sock(sk);
-	if (!ls || ls->opened_by_host)
+	if (!ls || (!stays && READ_ONCE(ls->opened_by_host)))
 		return NF_ACCEPT;
 	out = label_sock_out(sk);
 	if (state->pf == NFPROTO_IPV4)
-		host = label_host4(ip_hdr(skb)->daddr);
+		host = label_host4(stays ? ip_hdr(skb)->saddr : ip_hdr(skb)->daddr);
 	else
-		host = label_host6(&ipv6_hdr(skb)->daddr);
+		host = label_host6(stays ? &ipv6_hdr(skb)->saddr : &ipv6_hdr(skb)->daddr);
 	if (label_host_allowed(out, host))
 		return NF_ACCEPT;
 	label_packet_addresses(skb, sk->sk_protocol, &net, &offset);

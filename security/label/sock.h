@@ -18,7 +18,8 @@
  * @opened_by_host: a TCP connection another host opened, whose label was decided writing to
  *	the listener: what it sends is not decided again where it leaves (output.c). Not set
  *	for one of this machine's, whose server end may still be bound to a device that takes
- *	its packets to another host. Set before the socket is seen by anyone but its creator.
+ *	its packets to another host. Set before the socket is seen by anyone but its creator,
+ *	cleared when the socket takes a peer of its own (inet.c), read in any context.
  *
  * The labels are its creator's until security.labelipin and labelipout change them; written
  * with WRITE_ONCE() then, and read with READ_ONCE() from any context.

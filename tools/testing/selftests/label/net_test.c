@@ -922,6 +922,7 @@ TEST_F_TIMEOUT(net, a_local_address_by_another_device_is_a_host, 180)
 #define CORKED_PORT 41031
 #define STREAM_THERE_PORT 41032
 #define DATAGRAM_THERE_PORT 41033
+#define REUSED_PORT 41034
 
 /*
  * Whether a TCP segment to @port carrying data reached raw socket @fd, or reaches it within
@@ -1063,12 +1064,33 @@ static int corked_then_bound(int family, const char *here, const char *local, co
 }
 
 /*
+ * Connect the stream @fd again, to @local:CORKED_PORT, after connect(AF_UNSPEC) undid its
+ * connection, and send a byte held back until it is bound to @dev: 0, or -1 with errno.
+ */
+static int reconnected_then_bound(int fd, int family, const char *local, const char *dev)
+{
+	struct sockaddr_storage to;
+	socklen_t to_len = make_addr(&to, family, local, CORKED_PORT);
+	struct sockaddr unspec = { .sa_family = AF_UNSPEC };
+	int one = 1, zero = 0;
+
+	if (connect(fd, &unspec, sizeof(unspec)) ||
+	    connect(fd, (struct sockaddr *)&to, to_len) ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof(one)) || write(fd, "x", 1) != 1 ||
+	    setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, dev, strlen(dev) + 1) ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_CORK, &zero, sizeof(zero)))
+		return -1;
+	return 0;
+}
+
+/*
  * What a socket sends to another host is decided where it leaves, whatever the system call
  * decided: a connected stream's and datagram socket's packets after their rule was removed
  * are refused, and data that either end of a connection between two addresses of this
  * machine (the client, or the server's accepted end) held back, then sent after it was bound
  * to another device, is decided against the host label of the other end's address, as an
- * unprivileged task. The other host's raw socket sees whether data came;
+ * unprivileged task; so is a connection another host opened, once its server connected it
+ * again. The other host's raw socket sees whether data came;
  * each refusal has a control that lets the same data through with a rule.
  */
 TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
@@ -1078,7 +1100,7 @@ TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
 	const char *local = self->family == AF_INET ? "10.9.0.9" : "fd09::9";
 	pid_t there = other_host(_metadata, dev, peer_dev);
 	struct there watch, listener;
-	int cli, udp, accepted;
+	int cli, udp, accepted, srv, lst, conn;
 
 	ASSERT_EQ(0, set_host(self->hosts, self->host_prefix, "nt_host"));
 	listener = child_there(there, listener_any, self->family, STREAM_THERE_PORT, false);
@@ -1108,13 +1130,32 @@ TEST_F_TIMEOUT(net, what_leaves_is_decided_where_it_leaves, 120)
 	close(udp);
 	end_there(listener);
 
-	/* @local is this machine's, on its loopback device, and the other host's too. */
+	/*
+	 * A connection the other host opens, made before @local is this machine's, on its
+	 * loopback device, and the other host's too: the other host then takes its own
+	 * address for the source, not @local.
+	 */
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_cli", self->here, REUSED_PORT);
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
+			      connect_within(socket(self->family, SOCK_STREAM, 0), self->family,
+					     self->here, REUSED_PORT)));
+	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+	EXPECT_LE(0, conn);
 	ASSERT_EQ(0, dev_address("lo", self->family, local, true));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(there) ?:
 			      dev_address(peer_dev, self->family, local, true) ?:
 			      (self->family == AF_INET6 ? address_ready(local) : 0)));
 	if (self->family == AF_INET6)
 		EXPECT_EQ(0, address_ready(local));
+
+	lst = bound_socket(self->family, SOCK_STREAM, "nt_cli", local, CORKED_PORT);
+	watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
+	EXPECT_EQ(0, reconnected_then_bound(conn, self->family, local, dev));
+	EXPECT_EQ(0, end_there(watch));
+	close(conn);
+	close(lst);
+	close(srv);
+
 	EXPECT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
 	for (accepted = 0; accepted < 2; accepted++) {
 		watch = child_there(there, raw_tcp, self->family, CORKED_PORT, true);
@@ -1281,6 +1322,99 @@ TEST_F(net, udp_error_queue_takes_what_every_socket_on_the_port_may_write)
 		close(srv);
 	}
 	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+}
+
+/* The kernel's numbers, which the C library's headers may not have yet. */
+#ifndef IPV6_FREEBIND
+#define IPV6_FREEBIND 78
+#endif
+#ifndef IPPROTO_SMC
+#define IPPROTO_SMC 256
+#endif
+
+/*
+ * A datagram from the other host's address fd09::2, taken with IPV6_FREEBIND (no privilege
+ * needed) by bind() or, @pktinfo, by the message's IPV6_PKTINFO, to a closed port of this
+ * machine: 0, or -1 with errno.
+ */
+static int send_from_foreign_source(bool pktinfo)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+		struct cmsghdr align;
+	} control = {};
+	struct in6_pktinfo pi = {};
+	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
+	struct sockaddr_storage to, from;
+	struct msghdr msg = { .msg_name = &to, .msg_iov = &iov, .msg_iovlen = 1 };
+	socklen_t from_len = make_addr(&from, AF_INET6, THERE6, 41035);
+	int fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct cmsghdr *cmsg;
+	int one = 1;
+
+	msg.msg_namelen = make_addr(&to, AF_INET6, "::1", 41036);
+	if (fd < 0 || setsockopt(fd, SOL_IPV6, IPV6_FREEBIND, &one, sizeof(one)))
+		return -1;
+	if (pktinfo) {
+		inet_pton(AF_INET6, THERE6, &pi.ipi6_addr);
+		msg.msg_control = control.buf;
+		msg.msg_controllen = sizeof(control.buf);
+		cmsg = CMSG_FIRSTHDR(&msg);
+		cmsg->cmsg_level = SOL_IPV6;
+		cmsg->cmsg_type = IPV6_PKTINFO;
+		cmsg->cmsg_len = CMSG_LEN(sizeof(pi));
+		memcpy(CMSG_DATA(cmsg), &pi, sizeof(pi));
+	} else if (bind(fd, (struct sockaddr *)&from, from_len)) {
+		return -1;
+	}
+	return sendmsg(fd, &msg, 0) == 1 ? 0 : -1;
+}
+
+/*
+ * A packet to this machine from an address it does not have is answered there (the kernel's
+ * ICMP error or echo reply, or a local service's reply, carrying what the packet carried): it
+ * needs w to that address's host label, as a send to the host would, as an unprivileged task.
+ * IPv6 only: IPv4 routing refuses such a source without IP_TRANSPARENT's privilege.
+ */
+TEST(a_foreign_source_is_decided_as_its_host)
+{
+	int pktinfo;
+
+	ASSERT_EQ(0, if_up("lo"));
+	ASSERT_EQ(0, set_host(IPV6HOST, "fd09::2/128", "nt_host"));
+	for (pktinfo = 0; pktinfo < 2; pktinfo++)
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+					   send_from_foreign_source(pktinfo)));
+	ASSERT_EQ(0, load("nt_cli nt_host w\n"));
+	for (pktinfo = 0; pktinfo < 2; pktinfo++)
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(pktinfo)));
+	ASSERT_EQ(0, load("nt_cli nt_host -\n"));
+	forget_hosts();
+}
+
+/*
+ * Protocols whose packets leave by the kernel's own sockets, which neither connect() nor the
+ * check where packets leave decides, are made only by a task label does not confine: SMC,
+ * RxRPC, RDS, and MPTCP. Refused before the kernel looks for the protocol, so whether this
+ * kernel has it does not matter.
+ */
+TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
+{
+	static const int protocols[][3] = {
+		{ AF_INET, SOCK_STREAM, IPPROTO_MPTCP }, { AF_INET6, SOCK_STREAM, IPPROTO_MPTCP },
+		{ AF_INET, SOCK_STREAM, IPPROTO_SMC }, { AF_INET6, SOCK_STREAM, IPPROTO_SMC },
+		{ AF_SMC, SOCK_STREAM, 0 }, { AF_RXRPC, SOCK_DGRAM, PF_INET },
+		{ AF_RDS, SOCK_SEQPACKET, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(protocols); i++) {
+		const int *p = protocols[i];
+
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER, socket(p[0], p[1], p[2])));
+		EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT, socket(p[0], p[1], p[2])));
+	}
+	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, socket(AF_INET, SOCK_STREAM, IPPROTO_TCP)));
 }
 
 /*
