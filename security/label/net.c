@@ -172,8 +172,9 @@ static int hook_inode_setsecurity(struct inode *inode, const char *name, const v
  * Protocols that carry a task's data to other hosts in packets of kernel sockets, which
  * neither the system call checks (not AF_INET or AF_INET6) nor the check where packets leave
  * (output.c) decide: SMC (which falls back to TCP with any server), RxRPC, RDS over TCP, and
- * MPTCP, whose every subflow is a kernel socket. Only a task label does not confine makes
- * them. A socket the kernel makes for itself is not asked.
+ * MPTCP, whose every subflow is a kernel socket; and PPPoX, whose PPPoE frames go to any
+ * Ethernet address and whose L2TP sessions join the kernel's tunnels. Only a task label does
+ * not confine makes them. A socket the kernel makes for itself is not asked.
  */
 static int hook_socket_create(int family, int type, int protocol, int kern)
 {
@@ -188,6 +189,7 @@ static int hook_socket_create(int family, int type, int protocol, int kern)
 	case AF_SMC:
 	case AF_RXRPC:
 	case AF_RDS:
+	case AF_PPPOX:
 		break;
 	default:
 		return 0;

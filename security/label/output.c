@@ -10,16 +10,14 @@
  * Here, after routing and NAT, a packet of a task's socket that leaves this network
  * namespace (its device is not the loopback) needs w from the socket's out label to its
  * destination host's label, as at connect(); refused, it is dropped and the send that made
- * it, if any, fails with EACCES. A packet that stays is decided on delivery (inet.c), but
- * for its source: one the namespace does not have, which a socket may take with
- * IPV6_FREEBIND and no privilege, makes whatever answers the packet (the kernel's ICMP
- * answers, which its own sockets send, or a local service) send its data to that host, so
- * it needs w to that host's label.
+ * it, if any, fails with EACCES. A packet that stays is decided on delivery (inet.c). Any
+ * packet's source too, when the namespace does not have it (foreign_source()): whatever
+ * answers the packet sends its data there, so it needs w to that host's label.
  *
  * Not decided here, as not at the system calls: packets of the kernel's own sockets (its
  * ICMP answers and TCP resets, the sockets of in-kernel clients), of a TCP connection another
  * host opened (its label was decided writing to the listener; a request socket's SYN-ACK has
- * no full socket), forwarded ones, and a tunnel's outer packet (sent by the tunnel, not the
+ * no full socket), forwarded ones, and a tunnel's outer packet (sent with the tunnel's
  * socket, or made by xfrm), whose inner packet was decided against its own destination.
  *
  * The hooks are registered in every network namespace once the module is up: every packet
@@ -45,11 +43,14 @@
 #include <net/sock.h>
 
 /*
- * Whether a packet that stays in the namespace comes from an address that is not the
- * namespace's: a socket that may bind such an address (IPV6_FREEBIND needs no privilege;
- * IP_FREEBIND, IP_TRANSPARENT and the ip_nonlocal_bind sysctls too) sent it, here by bind(),
- * there by a PKTINFO source. What answers it, the kernel's ICMP error or echo reply or a local
- * service's reply, goes to that address and carries what the packet carried.
+ * Whether a packet comes from an address the namespace does not have: what answers it (the
+ * kernel's ICMP error or echo reply, which its own sockets send, a local service, another
+ * host) goes there, carrying what the packet carried. IPv6 output sends from whatever source
+ * the socket holds: one bound with IPV6_FREEBIND (which needs no privilege, and may be
+ * cleared once bound), one named in IPV6_PKTINFO, or one the namespace has removed since.
+ * IPv4 routing refuses such a source but to a socket that may bind any address
+ * (IP_TRANSPARENT, the ip_nonlocal_bind sysctl). The common answers, first: to itself, and
+ * on IPv4 to a socket that may not. The unspecified address answers nowhere.
  */
 static bool foreign_source(struct sock *sk, const struct sk_buff *skb, u8 pf)
 {
@@ -58,12 +59,14 @@ static bool foreign_source(struct sock *sk, const struct sk_buff *skb, u8 pf)
 	if (pf == NFPROTO_IPV4) {
 		__be32 saddr = ip_hdr(skb)->saddr;
 
-		return inet_can_nonlocal_bind(net, inet_sk(sk)) && !ipv4_is_loopback(saddr) &&
+		return saddr != ip_hdr(skb)->daddr && inet_can_nonlocal_bind(net, inet_sk(sk)) &&
+		       !ipv4_is_loopback(saddr) && !ipv4_is_zeronet(saddr) &&
 		       inet_addr_type(net, saddr) != RTN_LOCAL;
 	}
 #if IS_ENABLED(CONFIG_IPV6)
-	return ipv6_can_nonlocal_bind(net, inet_sk(sk)) &&
+	return !ipv6_addr_equal(&ipv6_hdr(skb)->saddr, &ipv6_hdr(skb)->daddr) &&
 	       !ipv6_addr_loopback(&ipv6_hdr(skb)->saddr) &&
+	       !ipv6_addr_any(&ipv6_hdr(skb)->saddr) &&
 	       !ipv6_chk_addr(net, &ipv6_hdr(skb)->saddr, NULL, 0);
 #else
 	return false;
@@ -78,33 +81,52 @@ static bool transformed(const struct sk_buff *skb, u8 pf)
 	return IP6CB(skb)->flags & IP6SKB_XFRM_TRANSFORMED;
 }
 
+/* Decide @sk's packet to, or from (@source), the host it names there; 0 or -EACCES. */
+static int check_host(struct sock *sk, struct sk_buff *skb, const struct nf_hook_state *state,
+		      bool source)
+{
+	struct lsm_network_audit net = {};
+	struct label *out = label_sock_out(sk), *host;
+	int offset;
+
+	if (state->pf == NFPROTO_IPV4)
+		host = label_host4(source ? ip_hdr(skb)->saddr : ip_hdr(skb)->daddr);
+	else
+		host = label_host6(source ? &ipv6_hdr(skb)->saddr : &ipv6_hdr(skb)->daddr);
+	if (label_host_allowed(out, host))
+		return 0;
+	label_packet_addresses(skb, sk->sk_protocol, &net, &offset);
+	net.netif = state->out->ifindex;
+	return label_check_net(out, host, "ip_postroute", &net, label_inet_class(sk));
+}
+
+/*
+ * The socket decided is the one the output path was called with (state->sk): a task's
+ * socket, or a tunnel's, whose outer packet carries an inner one decided at the tunnel's
+ * device, or the kernel's. A protocol that sends through a task's UDP socket (L2TP) is
+ * decided with that socket. A packet that no full socket owns carries nothing of a task's:
+ * a SYN-ACK, which IPv6 sends with the listener, owned by the request socket or by none
+ * (SYN cookies), and a multicast copy looped back, whose original is decided.
+ */
 static unsigned int leaves_to_host(void *priv, struct sk_buff *skb,
 				   const struct nf_hook_state *state)
 {
-	struct lsm_network_audit net = {};
-	struct sock *sk = skb->sk;
-	struct label *out, *host;
+	struct sock *sk = state->sk;
 	struct label_sock *ls;
-	int offset;
-	bool stays;
+	bool stays, foreign;
 
+	if (!skb->sk || !sk_fullsock(skb->sk) || !sk || !sk_fullsock(sk) || sk->sk_kern_sock ||
+	    transformed(skb, state->pf))
+		return NF_ACCEPT;
 	stays = state->out->flags & IFF_LOOPBACK;
-	if (!sk || sk != state->sk || !sk_fullsock(sk) || sk->sk_kern_sock ||
-	    (stays && !foreign_source(sk, skb, state->pf)) || transformed(skb, state->pf))
+	foreign = foreign_source(sk, skb, state->pf);
+	if (stays && !foreign)
 		return NF_ACCEPT;
 	ls = label_sock(sk);
-	if (!ls || (!stays && READ_ONCE(ls->opened_by_host)))
+	if (!ls)
 		return NF_ACCEPT;
-	out = label_sock_out(sk);
-	if (state->pf == NFPROTO_IPV4)
-		host = label_host4(stays ? ip_hdr(skb)->saddr : ip_hdr(skb)->daddr);
-	else
-		host = label_host6(stays ? &ipv6_hdr(skb)->saddr : &ipv6_hdr(skb)->daddr);
-	if (label_host_allowed(out, host))
-		return NF_ACCEPT;
-	label_packet_addresses(skb, sk->sk_protocol, &net, &offset);
-	net.netif = state->out->ifindex;
-	if (label_check_net(out, host, "ip_postroute", &net, label_inet_class(sk)))
+	if ((foreign && check_host(sk, skb, state, true)) ||
+	    (!stays && !READ_ONCE(ls->opened_by_host) && check_host(sk, skb, state, false)))
 		return NF_DROP_ERR(-EACCES);
 	return NF_ACCEPT;
 }

@@ -1332,12 +1332,15 @@ TEST_F(net, udp_error_queue_takes_what_every_socket_on_the_port_may_write)
 #define IPPROTO_SMC 256
 #endif
 
+/* How send_from_foreign_source() takes its source. */
+enum foreign_source { BOUND_SOURCE, BOUND_THEN_CLEARED, MESSAGE_SOURCE };
+
 /*
  * A datagram from the other host's address fd09::2, taken with IPV6_FREEBIND (no privilege
- * needed) by bind() or, @pktinfo, by the message's IPV6_PKTINFO, to a closed port of this
- * machine: 0, or -1 with errno.
+ * needed) by bind() (then clearing the option, which keeps the address) or by the message's
+ * IPV6_PKTINFO, to a closed port of this machine: 0, or -1 with errno.
  */
-static int send_from_foreign_source(bool pktinfo)
+static int send_from_foreign_source(enum foreign_source how)
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(struct in6_pktinfo))];
@@ -1350,12 +1353,12 @@ static int send_from_foreign_source(bool pktinfo)
 	socklen_t from_len = make_addr(&from, AF_INET6, THERE6, 41035);
 	int fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	struct cmsghdr *cmsg;
-	int one = 1;
+	int one = 1, zero = 0;
 
 	msg.msg_namelen = make_addr(&to, AF_INET6, "::1", 41036);
 	if (fd < 0 || setsockopt(fd, SOL_IPV6, IPV6_FREEBIND, &one, sizeof(one)))
 		return -1;
-	if (pktinfo) {
+	if (how == MESSAGE_SOURCE) {
 		inet_pton(AF_INET6, THERE6, &pi.ipi6_addr);
 		msg.msg_control = control.buf;
 		msg.msg_controllen = sizeof(control.buf);
@@ -1364,7 +1367,9 @@ static int send_from_foreign_source(bool pktinfo)
 		cmsg->cmsg_type = IPV6_PKTINFO;
 		cmsg->cmsg_len = CMSG_LEN(sizeof(pi));
 		memcpy(CMSG_DATA(cmsg), &pi, sizeof(pi));
-	} else if (bind(fd, (struct sockaddr *)&from, from_len)) {
+	} else if (bind(fd, (struct sockaddr *)&from, from_len) ||
+		   (how == BOUND_THEN_CLEARED &&
+		    setsockopt(fd, SOL_IPV6, IPV6_FREEBIND, &zero, sizeof(zero)))) {
 		return -1;
 	}
 	return sendmsg(fd, &msg, 0) == 1 ? 0 : -1;
@@ -1373,21 +1378,21 @@ static int send_from_foreign_source(bool pktinfo)
 /*
  * A packet to this machine from an address it does not have is answered there (the kernel's
  * ICMP error or echo reply, or a local service's reply, carrying what the packet carried): it
- * needs w to that address's host label, as a send to the host would, as an unprivileged task.
- * IPv6 only: IPv4 routing refuses such a source without IP_TRANSPARENT's privilege.
+ * needs w to that address's host label, as a send to the host would, as an unprivileged task,
+ * however the socket took the source. IPv6 only: IPv4 routing refuses such a source without
+ * IP_TRANSPARENT's privilege.
  */
 TEST(a_foreign_source_is_decided_as_its_host)
 {
-	int pktinfo;
+	enum foreign_source how;
 
 	ASSERT_EQ(0, if_up("lo"));
 	ASSERT_EQ(0, set_host(IPV6HOST, "fd09::2/128", "nt_host"));
-	for (pktinfo = 0; pktinfo < 2; pktinfo++)
-		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
-					   send_from_foreign_source(pktinfo)));
+	for (how = BOUND_SOURCE; how <= MESSAGE_SOURCE; how++)
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(how)));
 	ASSERT_EQ(0, load("nt_cli nt_host w\n"));
-	for (pktinfo = 0; pktinfo < 2; pktinfo++)
-		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(pktinfo)));
+	for (how = BOUND_SOURCE; how <= MESSAGE_SOURCE; how++)
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(how)));
 	ASSERT_EQ(0, load("nt_cli nt_host -\n"));
 	forget_hosts();
 }
@@ -1395,8 +1400,8 @@ TEST(a_foreign_source_is_decided_as_its_host)
 /*
  * Protocols whose packets leave by the kernel's own sockets, which neither connect() nor the
  * check where packets leave decides, are made only by a task label does not confine: SMC,
- * RxRPC, RDS, and MPTCP. Refused before the kernel looks for the protocol, so whether this
- * kernel has it does not matter.
+ * RxRPC, RDS, MPTCP, and PPPoX (PPPoE frames, L2TP sessions). Refused before the kernel
+ * looks for the protocol, so whether this kernel has it does not matter.
  */
 TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
 {
@@ -1404,7 +1409,7 @@ TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
 		{ AF_INET, SOCK_STREAM, IPPROTO_MPTCP }, { AF_INET6, SOCK_STREAM, IPPROTO_MPTCP },
 		{ AF_INET, SOCK_STREAM, IPPROTO_SMC }, { AF_INET6, SOCK_STREAM, IPPROTO_SMC },
 		{ AF_SMC, SOCK_STREAM, 0 }, { AF_RXRPC, SOCK_DGRAM, PF_INET },
-		{ AF_RDS, SOCK_SEQPACKET, 0 },
+		{ AF_RDS, SOCK_SEQPACKET, 0 }, { AF_PPPOX, SOCK_STREAM, 0 },
 	};
 	size_t i;
 
