@@ -77,12 +77,20 @@ static bool loopback4(__be32 addr)
 	return ipv4_is_zeronet(addr) || ipv4_is_loopback(addr);
 }
 
-static bool local4(struct net *net, __be32 addr)
+/**
+ * label_local4() - whether an IPv4 address is one of a network namespace's own
+ * @net: the namespace
+ * @addr: the address; the unspecified one counts as its own
+ *
+ * Context: Any context a network hook runs in.
+ * Return: true if packets to @addr stay in @net.
+ */
+bool label_local4(struct net *net, __be32 addr)
 {
 	return loopback4(addr) || inet_addr_type(net, addr) == RTN_LOCAL;
 }
 
-/* The addresses local6() knows without asking the device addresses. */
+/* The addresses label_local6() knows without asking the device addresses. */
 static bool loopback6(const struct in6_addr *addr)
 {
 	if (ipv6_addr_v4mapped(addr))
@@ -90,10 +98,20 @@ static bool loopback6(const struct in6_addr *addr)
 	return ipv6_addr_any(addr) || ipv6_addr_loopback(addr);
 }
 
-static bool local6(struct net *net, const struct in6_addr *addr)
+/**
+ * label_local6() - whether an IPv6 address is one of a network namespace's own
+ * @net: the namespace
+ * @addr: the address; an IPv4-mapped one is asked of IPv4
+ *
+ * Without IPv6 built in, only the loopback and unspecified addresses are known to be local.
+ *
+ * Context: Any context a network hook runs in.
+ * Return: true if packets to @addr stay in @net.
+ */
+bool label_local6(struct net *net, const struct in6_addr *addr)
 {
 	if (ipv6_addr_v4mapped(addr))
-		return local4(net, addr->s6_addr32[3]);
+		return label_local4(net, addr->s6_addr32[3]);
 	if (loopback6(addr))
 		return true;
 #if IS_BUILTIN(CONFIG_IPV6)
@@ -263,7 +281,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 			return 0;
 		host = label_host4(sin->sin_addr.s_addr);
 		if (label_host_allowed(out, host) ||
-		    (local4(sock_net(sk), sin->sin_addr.s_addr) &&
+		    (label_local4(sock_net(sk), sin->sin_addr.s_addr) &&
 		     (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr))))
 			return 0;
 		net.family = AF_INET;
@@ -282,7 +300,7 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 			return 0;
 		host = label_host6(&sin6->sin6_addr);
 		if (label_host_allowed(out, host) ||
-		    (local6(sock_net(sk), &sin6->sin6_addr) &&
+		    (label_local6(sock_net(sk), &sin6->sin6_addr) &&
 		     (!named || !devices_leave6(sock_net(sk), &d, &sin6->sin6_addr))))
 			return 0;
 		net.family = AF_INET6;
@@ -882,13 +900,13 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 	};
 	bool local;
 
-	local = local4(sock_net(newsk), net.v4info.saddr);
+	local = label_local4(sock_net(newsk), net.v4info.saddr);
 #if IS_ENABLED(CONFIG_IPV6)
 	if (newsk->sk_family == AF_INET6 && !ipv6_addr_v4mapped(&ireq->ir_v6_rmt_addr)) {
 		net.family = AF_INET6;
 		net.v6info.saddr = ireq->ir_v6_rmt_addr;
 		net.v6info.daddr = ireq->ir_v6_loc_addr;
-		local = local6(sock_net(newsk), &net.v6info.saddr);
+		local = label_local6(sock_net(newsk), &net.v6info.saddr);
 	}
 #endif
 	set_peer(newsk, &net, local);

@@ -35,7 +35,6 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter_ipv4.h>
 #include <linux/netfilter_ipv6.h>
-#include <net/addrconf.h>
 #include <net/inet_sock.h>
 #include <net/ip.h>
 #include <net/ipv6.h>
@@ -50,27 +49,17 @@
  * cleared once bound), one named in IPV6_PKTINFO, or one the namespace has removed since.
  * IPv4 routing refuses such a source but to a socket that may bind any address
  * (IP_TRANSPARENT, the ip_nonlocal_bind sysctl). The common answers, first: to itself, and
- * on IPv4 to a socket that may not. The unspecified address answers nowhere.
+ * on IPv4 to a socket that may not. The unspecified address answers nowhere, and counts as
+ * local (label_local4(), label_local6()).
  */
 static bool foreign_source(struct sock *sk, const struct sk_buff *skb, u8 pf)
 {
-	struct net *net = sock_net(sk);
-
-	if (pf == NFPROTO_IPV4) {
-		__be32 saddr = ip_hdr(skb)->saddr;
-
-		return saddr != ip_hdr(skb)->daddr && inet_can_nonlocal_bind(net, inet_sk(sk)) &&
-		       !ipv4_is_loopback(saddr) && !ipv4_is_zeronet(saddr) &&
-		       inet_addr_type(net, saddr) != RTN_LOCAL;
-	}
-#if IS_ENABLED(CONFIG_IPV6)
+	if (pf == NFPROTO_IPV4)
+		return ip_hdr(skb)->saddr != ip_hdr(skb)->daddr &&
+		       inet_can_nonlocal_bind(sock_net(sk), inet_sk(sk)) &&
+		       !label_local4(sock_net(sk), ip_hdr(skb)->saddr);
 	return !ipv6_addr_equal(&ipv6_hdr(skb)->saddr, &ipv6_hdr(skb)->daddr) &&
-	       !ipv6_addr_loopback(&ipv6_hdr(skb)->saddr) &&
-	       !ipv6_addr_any(&ipv6_hdr(skb)->saddr) &&
-	       !ipv6_chk_addr(net, &ipv6_hdr(skb)->saddr, NULL, 0);
-#else
-	return false;
-#endif
+	       !label_local6(sock_net(sk), &ipv6_hdr(skb)->saddr);
 }
 
 /* Whether xfrm made the packet: its inner packet, a task's, was decided before. */

@@ -1379,8 +1379,8 @@ static int send_from_foreign_source(enum foreign_source how)
  * A packet to this machine from an address it does not have is answered there (the kernel's
  * ICMP error or echo reply, or a local service's reply, carrying what the packet carried): it
  * needs w to that address's host label, as a send to the host would, as an unprivileged task,
- * however the socket took the source. IPv6 only: IPv4 routing refuses such a source without
- * IP_TRANSPARENT's privilege.
+ * however the socket took the source; as root without CAP_MAC_ADMIN too. IPv6 only: IPv4
+ * routing refuses such a source without IP_TRANSPARENT's privilege.
  */
 TEST(a_foreign_source_is_decided_as_its_host)
 {
@@ -1388,8 +1388,11 @@ TEST(a_foreign_source_is_decided_as_its_host)
 
 	ASSERT_EQ(0, if_up("lo"));
 	ASSERT_EQ(0, set_host(IPV6HOST, "fd09::2/128", "nt_host"));
-	for (how = BOUND_SOURCE; how <= MESSAGE_SOURCE; how++)
+	for (how = BOUND_SOURCE; how <= MESSAGE_SOURCE; how++) {
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(how)));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", ROOT_WITHOUT_MAC_ADMIN,
+					   send_from_foreign_source(how)));
+	}
 	ASSERT_EQ(0, load("nt_cli nt_host w\n"));
 	for (how = BOUND_SOURCE; how <= MESSAGE_SOURCE; how++)
 		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, send_from_foreign_source(how)));
@@ -1400,8 +1403,9 @@ TEST(a_foreign_source_is_decided_as_its_host)
 /*
  * Protocols whose packets leave by the kernel's own sockets, which neither connect() nor the
  * check where packets leave decides, are made only by a task label does not confine: SMC,
- * RxRPC, RDS, MPTCP, and PPPoX (PPPoE frames, L2TP sessions). Refused before the kernel
- * looks for the protocol, so whether this kernel has it does not matter.
+ * RxRPC, RDS, MPTCP, and PPPoX (PPPoE frames, L2TP sessions), as an unprivileged task and as
+ * root without CAP_MAC_ADMIN. Refused before the kernel looks for the protocol, so whether
+ * this kernel has it does not matter.
  */
 TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
 {
@@ -1417,6 +1421,8 @@ TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
 		const int *p = protocols[i];
 
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER, socket(p[0], p[1], p[2])));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", ROOT_WITHOUT_MAC_ADMIN,
+					   socket(p[0], p[1], p[2])));
 		EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT, socket(p[0], p[1], p[2])));
 	}
 	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER, socket(AF_INET, SOCK_STREAM, IPPROTO_TCP)));
