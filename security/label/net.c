@@ -174,27 +174,69 @@ static int hook_inode_setsecurity(struct inode *inode, const char *name, const v
  * (output.c) decide: SMC (which falls back to TCP with any server), RxRPC, RDS over TCP, and
  * MPTCP, whose every subflow is a kernel socket; and PPPoX, whose PPPoE frames go to any
  * Ethernet address and whose L2TP sessions join the kernel's tunnels. Only a task label does
- * not confine makes them. A socket the kernel makes for itself is not asked.
+ * not confine makes them.
  */
-static int hook_socket_create(int family, int type, int protocol, int kern)
+static bool kernel_sockets_carry(int family, int protocol)
 {
-	if (kern)
-		return 0;
 	switch (family) {
 	case AF_INET:
 	case AF_INET6:
-		if (protocol != IPPROTO_SMC && protocol != IPPROTO_MPTCP)
-			return 0;
-		break;
+		return protocol == IPPROTO_SMC || protocol == IPPROTO_MPTCP;
 	case AF_SMC:
 	case AF_RXRPC:
 	case AF_RDS:
 	case AF_PPPOX:
-		break;
-	default:
-		return 0;
+		return true;
 	}
-	return label_check_unconfined("socket_create");
+	return false;
+}
+
+/*
+ * The families whose every message label decides (UNIX, internet), and those whose sockets
+ * talk to the kernel alone: netlink, but for NETLINK_USERSOCK, whose messages go from task to
+ * task of any label; and the kernel's crypto (AF_ALG).
+ */
+static bool decided_family(int family, int protocol)
+{
+	switch (family) {
+	case AF_UNIX:
+	case AF_INET:
+	case AF_INET6:
+	case AF_ALG:
+		return true;
+	case AF_NETLINK:
+		return protocol != NETLINK_USERSOCK;
+	}
+	return false;
+}
+
+/*
+ * A socket of any other family, present or future, carries data between its task and parties
+ * label cannot name: other machines (CAN, Bluetooth, vsock's host, packet sockets' frames) and
+ * sockets of any label on this one (TIPC, vsock's loopback, NETLINK_USERSOCK). It is the
+ * unlabelled network's, as a host without an entry: its creator's label must write the
+ * ambient label and be written by it, each as a datagram to and from such a host asks.
+ */
+static int check_unlabelled_network(void)
+{
+	struct label *ambient = label_ambient_get(), *label = label_of_current();
+	int rc = label_check_current(ambient, LABEL_MAY_WRITE, "socket_create", NULL);
+
+	if (rc || !label_decide(ambient, label, LABEL_MAY_WRITE) || label_overrides())
+		return rc;
+	return label_check(ambient, label, LABEL_MAY_WRITE, "socket_create", NULL);
+}
+
+/* A socket the kernel makes for itself is not asked. */
+static int hook_socket_create(int family, int type, int protocol, int kern)
+{
+	if (kern)
+		return 0;
+	if (kernel_sockets_carry(family, protocol))
+		return label_check_unconfined("socket_create");
+	if (decided_family(family, protocol))
+		return 0;
+	return check_unlabelled_network();
 }
 
 static struct security_hook_list label_net_hooks[] __ro_after_init = {

@@ -1429,6 +1429,58 @@ TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
 }
 
 /*
+ * A socket of a family label does not decide message by message is the unlabelled network's:
+ * made only by a label that writes the ambient label and that the ambient label writes, each
+ * way alone not enough. NETLINK_USERSOCK, whose messages go from task to task of any label,
+ * packet sockets, and families this kernel may not have (vsock, TIPC, CAN, Bluetooth, qrtr):
+ * refused before the kernel looks for the family. Netlink to the kernel needs no rule.
+ */
+TEST(other_families_are_the_unlabelled_network)
+{
+	static const int families[][3] = {
+		{ AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK }, { AF_PACKET, SOCK_DGRAM, 0 },
+		{ AF_VSOCK, SOCK_STREAM, 0 }, { AF_TIPC, SOCK_RDM, 0 }, { AF_CAN, SOCK_RAW, 1 },
+		{ AF_BLUETOOTH, SOCK_RAW, 0 }, { AF_QIPCRTR, SOCK_DGRAM, 0 },
+	};
+	static const char *const one_way[] = { "nt_cli nt_amb w\n", "nt_amb nt_cli w\n" };
+	size_t i, way;
+
+	/* "_" is the ambient label until a test sets it: a task of "_" needs no rule. */
+	for (i = 0; i < ARRAY_SIZE(families); i++) {
+		const int *f = families[i];
+
+		EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT, socket(f[0], f[1], f[2])));
+	}
+	ASSERT_EQ(0, write_str(AMBIENT, "nt_amb") == 6 ? 0 : -1);
+	for (i = 0; i < ARRAY_SIZE(families); i++) {
+		const int *f = families[i];
+
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER, socket(f[0], f[1], f[2])));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", ROOT_WITHOUT_MAC_ADMIN,
+					   socket(f[0], f[1], f[2])));
+	}
+	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+			      socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE)));
+	for (way = 0; way < ARRAY_SIZE(one_way); way++) {
+		ASSERT_EQ(0, load(one_way[way]));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+					   socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK)));
+		ASSERT_EQ(0, load("nt_cli nt_amb -\nnt_amb nt_cli -\n"));
+	}
+	ASSERT_EQ(0, load("nt_cli nt_amb w\nnt_amb nt_cli w\n"));
+	for (i = 0; i < ARRAY_SIZE(families); i++) {
+		const int *f = families[i];
+
+		EXPECT_NE(EACCES, ERRNO_AS("nt_cli", ROOT_WITHOUT_MAC_ADMIN,
+					   socket(f[0], f[1], f[2])));
+	}
+	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+			      socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK)));
+	ASSERT_EQ(0, load("nt_cli nt_amb -\nnt_amb nt_cli -\n"));
+	forget_hosts();
+}
+
+/*
  * An IPv6 routing header sends packets on to the addresses it lists, past the address label
  * checked: refused as a sticky option and in a message, for every socket.
  */
