@@ -234,9 +234,9 @@ static int hook_socket_create(int family, int type, int protocol, int kern)
 		return 0;
 	if (kernel_sockets_carry(family, protocol))
 		return label_check_unconfined("socket_create");
-	if (decided_family(family, protocol))
-		return 0;
-	return check_unlabelled_network();
+	if (!decided_family(family, protocol))
+		return check_unlabelled_network();
+	return 0;
 }
 
 static struct security_hook_list label_net_hooks[] __ro_after_init = {
