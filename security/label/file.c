@@ -15,8 +15,14 @@
 #include <linux/kd.h>
 #include <linux/major.h>
 #include <linux/miscdevice.h>
+#include <linux/usb.h>
 #include <asm/ioctls.h>
+#include <uapi/linux/btrfs.h>
+#include <uapi/linux/ext4.h>
+#include <uapi/linux/f2fs.h>
 #include <uapi/linux/magic.h>
+#include <uapi/linux/nvme_ioctl.h>
+#include <scsi/sg.h>
 
 /*
  * The devices that type into the session at the console: an input device's node takes events
@@ -32,19 +38,40 @@ static bool fakes_keystrokes(dev_t dev)
 }
 
 /*
+ * Character devices that are a disk's other door: SCSI generic nodes (/dev/sg*) pass any SCSI
+ * command, reads and writes of every sector included, through read(), write() and SG_IO; MTD's
+ * character nodes read and write a flash chip's blocks; a USB device's node (in /dev/bus/usb)
+ * detaches a USB disk's driver and sends its SCSI commands in bulk transfers; device-mapper's
+ * control node maps any disk into a new one (a mirror copies it to a device of the caller's).
+ */
+static bool reaches_a_disk(dev_t dev)
+{
+	switch (MAJOR(dev)) {
+	case SCSI_GENERIC_MAJOR:
+	case MTD_CHAR_MAJOR:
+	case USB_DEVICE_MAJOR:
+		return true;
+	case MISC_MAJOR:
+		return MINOR(dev) == MAPPER_CTRL_MINOR;
+	}
+	return false;
+}
+
+/*
  * What a device node of the floor is decided as. Until an administrator labels it (udev can,
  * as it gives SELinux its device types), every node is "_", which every task reads and a rule
  * to "_" writes; two kinds of device reach more than a "_" file does:
  *  - a block device holds the files of every label, and their labels: reading it reads them
  *    all, writing it rewrites them, security.labelexec included. It is label_storage, which
- *    only a task of the floor opens, "^" reads, and a task that may override label passes;
+ *    only a task of the floor opens, "^" reads, and a task that may override label passes; so
+ *    is a character device that reaches a disk (reaches_a_disk());
  *  - a device that fakes keystrokes takes over the session at the console, as faking a floor
  *    terminal's input does (terminal_input_check()): it is "_sysctl", which every task reads
  *    and only a rule of its own lets another label write.
  */
 static const struct label *device_object(const struct inode *inode)
 {
-	if (S_ISBLK(inode->i_mode))
+	if (S_ISBLK(inode->i_mode) || (S_ISCHR(inode->i_mode) && reaches_a_disk(inode->i_rdev)))
 		return &label_storage;
 	if (S_ISCHR(inode->i_mode) && fakes_keystrokes(inode->i_rdev))
 		return label_sysctl;
@@ -88,17 +115,31 @@ static const struct label *file_object(const struct inode *inode)
 }
 
 /*
- * The framework exempts S_PRIVATE inodes (the shared anonymous inode of eventfd, epoll,
- * signalfd, ...; kernel-internal files) from every inode hook, d_instantiate included, so they
- * carry no label: descriptors of them are not checked either, as if they were "*".
+ * The framework exempts S_PRIVATE inodes from every inode hook, d_instantiate included, so they
+ * carry no label: the shared anonymous inode of eventfd, epoll, signalfd, timerfd, perf events
+ * and inotify and fanotify groups, the anonymous inodes of dma-buf and KVM, kernel-internal
+ * files. A descriptor of one is its opener's, as a pipe is its creator's: what it reads (a
+ * perf event's samples, a watch's names, an eventfd's counter) its opener was allowed to see,
+ * so passing it to another label, or acting on it from one, asks what that label may do to
+ * the opener's. A pidfd is the exception: it carries nothing of its opener's, and each use
+ * (a signal, pidfd_getfd(), setns()) is decided against the task it names.
  */
+static const struct label *private_object(const struct file *file)
+{
+	if (file_inode(file)->i_sb->s_magic == PID_FS_MAGIC)
+		return NULL;
+	return label_of_cred(file->f_cred);
+}
+
 static int file_check(struct file *file, u32 access, const char *hook)
 {
 	struct inode *inode = file_inode(file);
+	const struct label *opener;
 
-	if (unlikely(IS_PRIVATE(inode)))
-		return 0;
-	return label_check_current(file_object(inode), access, hook, inode);
+	if (likely(!IS_PRIVATE(inode)))
+		return label_check_current(file_object(inode), access, hook, inode);
+	opener = private_object(file);
+	return opener ? label_check_current(opener, access, hook, NULL) : 0;
 }
 
 /*
@@ -119,7 +160,7 @@ static int overwrite_check(struct file *file, const char *hook)
  * What a write through @file asks for: an append through an O_APPEND descriptor, but on a
  * device (label_write_access()).
  */
-static u32 write_access(struct file *file)
+static u32 write_access(const struct file *file)
 {
 	return label_write_access(file_inode(file), file->f_flags & O_APPEND);
 }
@@ -129,7 +170,7 @@ static u32 write_access(struct file *file)
  * choice, opened for ioctls alone (access mode 3) queries and controls the device: it asks r,
  * so that opening, receiving or passing a command through it is decided (file_object()).
  */
-static u32 fmode_access(struct file *file)
+static u32 fmode_access(const struct file *file)
 {
 	u32 access = 0;
 
@@ -350,6 +391,135 @@ static u32 undirected_ioctl_access(struct file *file, unsigned int cmd)
 }
 
 /*
+ * Commands that read or write files other than the descriptor's, or the file system whole,
+ * each after its own capability or descriptor checks:
+ *  - ext4's EXT4_IOC_MOVE_EXT and f2fs's F2FS_IOC_MOVE_RANGE write another descriptor, which
+ *    the file system reads from the argument after this hook; EXT4_IOC_SWAP_BOOT swaps the file
+ *    with the boot loader's inode;
+ *  - btrfs's SEND streams every file of a subvolume into a pipe, TREE_SEARCH (and its _V2, of
+ *    the same number) returns any tree's items (names, attributes, small files' data), and
+ *    INO_LOOKUP, INO_PATHS and LOGICAL_INO any inode's names; ADD_DEV and DEV_REPLACE open a
+ *    disk by its path, with no hook, and write it; RM_DEV moves data off one; SNAP_DESTROY
+ *    removes a subvolume whole, whatever the labels of its files, with no rmdir hook; and
+ *    DEFAULT_SUBVOL chooses what the file system's root is at its next mount;
+ *  - bcachefs passes its own commands (type 0xbc: adding disks by path, subvolumes) to the
+ *    file system as a whole, every one of them;
+ *  - XFS's commands by handle read and set any inode's attributes, security.label included,
+ *    with no xattr hook, and read its link target or its parents' names; SWAPEXT writes a
+ *    donor descriptor; the bulk commands list every inode's owner, size and times. XFS has no
+ *    uapi header: its numbers are those of fs/xfs/libxfs/xfs_fs.h.
+ * They reach every label's files as the disk does, and are decided as the disk is: as
+ * label_storage, for the floor alone, "^" to read, or a task that may override label. Each is
+ * matched by type and number (not size, so that the compat forms match) on its own file
+ * system, where another's numbers mean something else.
+ */
+struct whole_fs_command {
+	unsigned long magic;
+	unsigned int cmd;
+	u32 access;
+};
+
+#define READS LABEL_MAY_READ
+#define WRITES (LABEL_MAY_READ | LABEL_MAY_WRITE)
+#define BCACHEFS_IOCTL_TYPE 0xbc	/* fs/bcachefs/bcachefs_ioctl.h */
+
+static const struct whole_fs_command whole_fs_commands[] = {
+	{ EXT4_SUPER_MAGIC, EXT4_IOC_MOVE_EXT, WRITES },
+	{ EXT4_SUPER_MAGIC, EXT4_IOC_SWAP_BOOT, WRITES },
+	{ F2FS_SUPER_MAGIC, F2FS_IOC_MOVE_RANGE, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SEND, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_TREE_SEARCH, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_INO_LOOKUP, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_INO_PATHS, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_LOGICAL_INO, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_LOGICAL_INO_V2, READS },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_ADD_DEV, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_RM_DEV, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_RM_DEV_V2, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_DEV_REPLACE, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_DESTROY, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_DESTROY_V2, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_DEFAULT_SUBVOL, WRITES },
+	{ XFS_SUPER_MAGIC, _IO('X', 63), READS },	/* XFS_IOC_GETPARENTS_BY_HANDLE */
+	{ XFS_SUPER_MAGIC, _IO('X', 101), READS },	/* XFS_IOC_FSBULKSTAT */
+	{ XFS_SUPER_MAGIC, _IO('X', 102), READS },	/* XFS_IOC_FSBULKSTAT_SINGLE */
+	{ XFS_SUPER_MAGIC, _IO('X', 103), READS },	/* XFS_IOC_FSINUMBERS */
+	{ XFS_SUPER_MAGIC, _IO('X', 108), READS },	/* XFS_IOC_READLINK_BY_HANDLE */
+	{ XFS_SUPER_MAGIC, _IO('X', 109), WRITES },	/* XFS_IOC_SWAPEXT */
+	{ XFS_SUPER_MAGIC, _IO('X', 122), READS },	/* XFS_IOC_ATTRLIST_BY_HANDLE */
+	{ XFS_SUPER_MAGIC, _IO('X', 123), WRITES },	/* XFS_IOC_ATTRMULTI_BY_HANDLE */
+	{ XFS_SUPER_MAGIC, _IO('X', 127), READS },	/* XFS_IOC_BULKSTAT */
+	{ XFS_SUPER_MAGIC, _IO('X', 128), READS },	/* XFS_IOC_INUMBERS */
+};
+
+/*
+ * Commands that pass a disk's own commands through whatever device takes them: SCSI's SG_IO
+ * (bsg's nodes, and SCSI disks', tapes' and CD drives'), and NVMe's passthrough on a controller's
+ * or a namespace's node (/dev/nvme0, /dev/ng0n1), which writes through a descriptor opened for
+ * reading when its caller has CAP_SYS_ADMIN. Decided as the disk, on any descriptor, since
+ * nodes whose major the kernel picks at boot cannot be told from their number.
+ */
+static bool passes_disk_commands(unsigned int cmd)
+{
+	switch (cmd) {
+	case SG_IO:
+	case NVME_IOCTL_ADMIN_CMD:
+	case NVME_IOCTL_SUBMIT_IO:
+	case NVME_IOCTL_IO_CMD:
+	case NVME_IOCTL_ADMIN64_CMD:
+	case NVME_IOCTL_IO64_CMD:
+	case NVME_IOCTL_IO64_CMD_VEC:
+	case NVME_URING_CMD_IO:
+	case NVME_URING_CMD_IO_VEC:
+	case NVME_URING_CMD_ADMIN:
+	case NVME_URING_CMD_ADMIN_VEC:
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A disk's command through a device node an administrator labelled (a disk given to a service)
+ * is decided as the node's label, as opening it was; through any other descriptor, as the disk.
+ */
+static int disk_command_check(struct file *file, const char *hook)
+{
+	struct inode *inode = file_inode(file);
+
+	if ((S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode)) &&
+	    label_of_inode(inode) != label_floor)
+		return file_check(file, WRITES, hook);
+	return label_check_current(&label_storage, WRITES, hook, inode);
+}
+
+/* What @cmd asks of the disk on @file's file system: 0 if it acts on the file alone. */
+static u32 whole_fs_access(const struct file *file, unsigned int cmd)
+{
+	unsigned long magic = file_inode(file)->i_sb->s_magic;
+	size_t i;
+
+	switch (magic) {
+	case EXT4_SUPER_MAGIC:
+	case F2FS_SUPER_MAGIC:
+	case BTRFS_SUPER_MAGIC:
+	case XFS_SUPER_MAGIC:
+		break;
+	case BCACHEFS_SUPER_MAGIC:
+		return _IOC_TYPE(cmd) == BCACHEFS_IOCTL_TYPE ? WRITES : 0;
+	default:
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(whole_fs_commands); i++) {
+		const struct whole_fs_command *c = &whole_fs_commands[i];
+
+		if (c->magic == magic && _IOC_TYPE(c->cmd) == _IOC_TYPE(cmd) &&
+		    _IOC_NR(c->cmd) == _IOC_NR(cmd))
+			return c->access;
+	}
+	return 0;
+}
+
+/*
  * The ioctl's direction says what it does to the object: _IOC_WRITE changes it. The terminal
  * ioctls that fake input or change the terminal have none. A line discipline attaches a
  * driver of the kernel to the terminal, whatever its label: a serio port under N_MOUSE, on
@@ -369,6 +539,16 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 					   file_inode(file));
 	if (cmd == FIOASYNC)
 		sigio_chosen_by_current(file);
+	if (passes_disk_commands(cmd))
+		return disk_command_check(file, "file_ioctl");
+	access = whole_fs_access(file, cmd);
+	if (access)
+		return label_check_current(&label_storage, access, "file_ioctl", file_inode(file));
+	if (unlikely(IS_PRIVATE(file_inode(file)))) {
+		rc = label_perf_file_check(file, "file_ioctl");
+		if (rc)
+			return rc;
+	}
 	/*
 	 * Through an append-only descriptor, any command, as one may change the file anywhere
 	 * whatever its direction bits say (EXT4_IOC_SWAP_BOOT has none).
@@ -427,12 +607,43 @@ static int hook_file_receive(struct file *file)
 	return file_check(file, access, "file_receive");
 }
 
+#ifdef CONFIG_ANDROID_BINDER_IPC
+/*
+ * binder carries messages from task to task, as a UNIX socket does: a transaction needs w from
+ * the sender's label to the receiver's, and a descriptor it passes needs, in the receiver, what
+ * receiving it over a UNIX socket asks (file_receive).
+ */
+static int hook_binder_transaction(const struct cred *from, const struct cred *to)
+{
+	return label_check(label_of_cred(from), label_of_cred(to), LABEL_MAY_WRITE,
+			   "binder_transaction", NULL);
+}
+
+static int hook_binder_transfer_file(const struct cred *from, const struct cred *to,
+				     const struct file *file)
+{
+	struct inode *inode = file_inode(file);
+	const struct label *object = IS_PRIVATE(inode) ? private_object(file) : file_object(inode);
+	u32 access = fmode_access(file);
+
+	if (!object || !access)
+		return 0;
+	return label_check(label_of_cred(to), object, access, "binder_transfer_file",
+			   IS_PRIVATE(inode) ? NULL : inode);
+}
+#endif
+
 #ifdef CONFIG_IO_URING
-/* An io_uring passthrough command, an ioctl of unknown direction: the descriptor's access. */
+/*
+ * An io_uring passthrough command, an ioctl of unknown direction: the descriptor's access; a
+ * disk's own command (NVMe's), as the disk.
+ */
 static int hook_uring_cmd(struct io_uring_cmd *ioucmd)
 {
 	u32 access = fmode_access(ioucmd->file);
 
+	if (passes_disk_commands(ioucmd->cmd_op))
+		return disk_command_check(ioucmd->file, "uring_cmd");
 	if (!access)
 		return 0;
 	return file_check(ioucmd->file, access, "uring_cmd");
@@ -535,6 +746,10 @@ static struct security_hook_list label_file_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
 #ifdef CONFIG_IO_URING
 	LSM_HOOK_INIT(uring_cmd, hook_uring_cmd),
+#endif
+#ifdef CONFIG_ANDROID_BINDER_IPC
+	LSM_HOOK_INIT(binder_transaction, hook_binder_transaction),
+	LSM_HOOK_INIT(binder_transfer_file, hook_binder_transfer_file),
 #endif
 };
 

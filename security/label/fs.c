@@ -9,6 +9,7 @@
 #include <linux/dcache.h>
 #include <linux/error-injection.h>
 #include <linux/fs_struct.h>
+#include <linux/fsnotify_backend.h>
 #include <linux/init_task.h>
 #include <linux/magic.h>
 #include <linux/major.h>
@@ -210,11 +211,14 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
  * storage targets, tracefs's kprobe_events (which read kernel memory), EFI variables, cgroup
  * v1's release_agent (a program run with every capability); others act on tasks and mounts
  * past the checks on them: cgroup2's cgroup.kill signals a cgroup's tasks with no signal hook,
- * cgroup.procs moves a task where it is frozen or limited, fusectl's abort ends another's FUSE
- * mount. Procfs counts whole: its /proc/<pid>/ files are the task's (task_to_inode labels them
- * first), the rest is /proc/sys and other kernel knobs. Securityfs is not one: each module
- * there decides its own files (label's need CAP_MAC_ADMIN, the stacker's ask the hosted
- * module), and the others' only tighten (IMA's policy appends, lockdown only rises).
+ * cgroup.procs moves a task where it is frozen or limited, resctrl's tasks moves one where it is
+ * throttled or watched, fusectl's abort ends another's FUSE mount; nfsd's files configure the
+ * NFS server, rpc_pipefs's answer its upcalls (gssd's credentials, idmapd's names), pstore's
+ * erase the records of the last crash. Procfs counts whole: its /proc/<pid>/ files are the
+ * task's (task_to_inode labels them first), the rest is /proc/sys and other kernel knobs.
+ * Securityfs is not one: each module there decides its own files (label's need CAP_MAC_ADMIN,
+ * the stacker's ask the hosted module), and the others' only tighten (IMA's policy appends,
+ * lockdown only rises).
  */
 static bool kernel_control_fs(const struct super_block *sb)
 {
@@ -227,10 +231,13 @@ static bool kernel_control_fs(const struct super_block *sb)
 	case EFIVARFS_MAGIC:
 	case CGROUP_SUPER_MAGIC:
 	case CGROUP2_SUPER_MAGIC:
+	case RDTGROUP_SUPER_MAGIC:
+	case PSTOREFS_MAGIC:
 		return true;
 	}
-	/* configfs and fusectl have no magic in a header: each defines its own. */
-	return !strcmp(sb->s_type->name, "configfs") || !strcmp(sb->s_type->name, "fusectl");
+	/* These have no magic in a header: each defines its own. */
+	return !strcmp(sb->s_type->name, "configfs") || !strcmp(sb->s_type->name, "fusectl") ||
+	       !strcmp(sb->s_type->name, "nfsd") || !strcmp(sb->s_type->name, "rpc_pipefs");
 }
 
 /**
@@ -301,13 +308,17 @@ static bool devpts_pty(const struct inode *inode)
 
 /*
  * Without xattrs: a POSIX message queue, made by mq_open() without inode_init_security, takes
- * its creator's label, as a file would. So does a pty, unless the mount's labeldef= names one,
- * as under Smack: the keystrokes and output of the session on it are its creator's, and as
- * the floor it was read by every label with a rule to "_". Anything else is the default.
+ * its creator's label, as a file would; so do a pinned BPF object and a hugetlbfs file, which
+ * their file systems make without it too, and which hold their creator's data (a map's
+ * entries, a guest's memory). So does a pty, unless the mount's labeldef= names one, as under
+ * Smack: the keystrokes and output of the session on it are its creator's, and as the floor it
+ * was read by every label with a rule to "_". Anything else is the default.
  */
 static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
+		return label_of_current();
+	if (inode->i_sb->s_magic == BPF_FS_MAGIC || inode->i_sb->s_magic == HUGETLBFS_MAGIC)
 		return label_of_current();
 	if (devpts_pty(inode) && !label_sb_option(inode->i_sb, LABEL_MOUNT_DEF))
 		return label_of_current();
@@ -654,6 +665,24 @@ static int hook_sb_statfs(struct dentry *dentry)
 	return label_inode_check(d_backing_inode(sb->s_root), LABEL_MAY_READ, "sb_statfs");
 }
 
+/*
+ * A watch reads what it reports. On one inode (inotify, dnotify, a fanotify inode mark) that is
+ * the inode: r, which inotify and fanotify also ask through the path's permission before this
+ * hook, and which dnotify, given a descriptor, asks of no one else, so that a rule removed
+ * since the directory was opened stops a new watch. A fanotify mark on a mount or a whole file
+ * system (with CAP_SYS_ADMIN) reports the names, accesses and accessors of every label's files
+ * below it, which no rule can name: only a task label does not confine places one, as a perf
+ * event on a whole CPU. Events are not decided as they are delivered (no hook sees them): a
+ * watch placed while a rule held keeps reporting after it is removed, as a mapping stays.
+ */
+static int hook_path_notify(const struct path *path, u64 mask, unsigned int obj_type)
+{
+	if (obj_type == FSNOTIFY_OBJ_TYPE_INODE)
+		return label_inode_check(d_backing_inode(path->dentry), LABEL_MAY_READ,
+					 "path_notify");
+	return label_check_unconfined("path_notify");
+}
+
 static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_alloc_security, hook_inode_alloc_security),
 	LSM_HOOK_INIT(inode_free_security, hook_inode_free_security),
@@ -671,6 +700,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sb_alloc_security, hook_sb_alloc_security),
 	LSM_HOOK_INIT(sb_kern_mount, hook_sb_kern_mount),
 	LSM_HOOK_INIT(sb_statfs, hook_sb_statfs),
+	LSM_HOOK_INIT(path_notify, hook_path_notify),
 };
 
 /**

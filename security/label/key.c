@@ -7,14 +7,28 @@
 #include "label.h"
 
 #include <linux/key.h>
+#include <linux/key-type.h>
 
 static struct label_obj *key_obj(const struct key *key)
 {
 	return security_get_value(key->security, STACKER_KEY, &label_values);
 }
 
+/*
+ * request_key() with callout information makes an authorisation key, then runs
+ * /sbin/request-key as a usermode helper: as the floor, with every capability, on the
+ * caller's type, description and callout (key.dns_resolver sends its query to the network).
+ * Only a task label does not confine starts one; the kernel's own requests (NFS's idmapper,
+ * the DNS resolver) make it with the kernel's credentials.
+ */
 static int hook_key_alloc(struct key *key, const struct cred *cred, unsigned long flags)
 {
+	if (!strcmp(key->type->name, ".request_key_auth")) {
+		int rc = label_check_unconfined("key_alloc");
+
+		if (rc)
+			return rc;
+	}
 	return label_obj_init(security_attach_value(key->security, STACKER_KEY, &label_values,
 						    GFP_KERNEL), label_of_cred(cred));
 }

@@ -582,6 +582,16 @@ static __always_inline int label_check_net(const struct label *subject,
 struct label *label_syslog_get(void);
 void label_syslog_set(struct label *label);
 
+/* task.c */
+#ifdef CONFIG_PERF_EVENTS
+int label_perf_file_check(struct file *file, const char *hook);
+#else
+static inline int label_perf_file_check(struct file *file, const char *hook)
+{
+	return 0;
+}
+#endif
+
 /* The labels a mount option may name (mount.c), in struct label_mount.labels[]. */
 enum label_mount_option {
 	LABEL_MOUNT_DEF,	/* labeldef=: every file without security.label */

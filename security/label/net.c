@@ -194,7 +194,10 @@ static bool kernel_sockets_carry(int family, int protocol)
 /*
  * The families whose every message label decides (UNIX, internet), and those whose sockets
  * talk to the kernel alone: netlink, but for NETLINK_USERSOCK, whose messages go from task to
- * task of any label; and the kernel's crypto (AF_ALG).
+ * task of any label, and NETLINK_CONNECTOR, whose process events (any unprivileged task may
+ * listen) carry every task's pid, exits and name, which a task sets at will; and the kernel's
+ * crypto (AF_ALG). A task with CAP_NET_ADMIN may send netlink messages to another task's
+ * socket of any protocol: that capability is outside the threat model.
  */
 static bool decided_family(int family, int protocol)
 {
@@ -205,7 +208,7 @@ static bool decided_family(int family, int protocol)
 	case AF_ALG:
 		return true;
 	case AF_NETLINK:
-		return protocol != NETLINK_USERSOCK;
+		return protocol != NETLINK_USERSOCK && protocol != NETLINK_CONNECTOR;
 	}
 	return false;
 }

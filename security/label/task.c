@@ -200,6 +200,45 @@ static int hook_perf_event_alloc(struct perf_event *event)
 }
 
 /*
+ * Reading an event, mapping its ring buffer, or any command on it (PERF_EVENT_IOC_SET_OUTPUT
+ * sends its samples into another event's buffer) reads its task again: a rule removed since
+ * the event was opened, or a label the task took since, stops them, whoever holds the
+ * descriptor now. Samples keep coming into a ring buffer mapped before, as any mapping stays.
+ * An event with no task (a whole CPU) was opened by an unconfined task, and is used by one
+ * alone.
+ */
+static int perf_event_check(const struct perf_event *event, const char *hook)
+{
+	struct task_struct *target = event->hw.target;
+
+	if (!target)
+		return label_check_unconfined(hook);
+	if (target == current)
+		return 0;
+	return current_task_check(target, LABEL_MAY_READ, hook);
+}
+
+static int hook_perf_event_read(struct perf_event *event)
+{
+	return perf_event_check(event, "perf_event_read");
+}
+
+/**
+ * label_perf_file_check() - decide a command on a descriptor, if it is a perf event's
+ * @file: the descriptor
+ * @hook: the hook asking, for the log
+ *
+ * Context: Process context.
+ * Return: 0 if allowed or not a perf event, -EACCES if not.
+ */
+int label_perf_file_check(struct file *file, const char *hook)
+{
+	const struct perf_event *event = perf_get_event(file);
+
+	return IS_ERR(event) ? 0 : perf_event_check(event, hook);
+}
+
+/*
  * An event on a whole CPU, one that counts or samples the kernel, or a tracepoint's raw data
  * sees every label's tasks at once: no rule can name them, so only an unconfined task opens
  * one. perf asks after its own checks passed (perfmon_capable(), which CAP_SYS_ADMIN also
@@ -257,6 +296,7 @@ static struct security_hook_list label_task_hooks[] __ro_after_init = {
 #ifdef CONFIG_PERF_EVENTS
 	LSM_HOOK_INIT(perf_event_alloc, hook_perf_event_alloc),
 	LSM_HOOK_INIT(perf_event_open, hook_perf_event_open),
+	LSM_HOOK_INIT(perf_event_read, hook_perf_event_read),
 #endif
 #ifdef CONFIG_WATCH_QUEUE
 	LSM_HOOK_INIT(post_notification, hook_post_notification),

@@ -8,10 +8,18 @@
 
 #include <dirent.h>
 #include <linux/aio_abi.h>
+#include <linux/ext4.h>
 #include <linux/kd.h>
+#include <linux/keyctl.h>
+#include <linux/magic.h>
+#include <linux/major.h>
 #include <linux/netlink.h>
+#include <linux/nvme_ioctl.h>
 #include <linux/uinput.h>
 #include <mqueue.h>
+#include <scsi/sg.h>
+#include <sys/fanotify.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -19,6 +27,7 @@
 #include <sys/ptrace.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/swap.h>
 #include <sys/sysmacros.h>
 #include <sys/socket.h>
@@ -1592,6 +1601,190 @@ TEST(device_node_needs_cap_mac_admin)
 			      mknod("/tmp/attack-whiteout", S_IFCHR | 0600, makedev(0, 0))));
 	EXPECT_EQ(0, ERRNO_AS("atk_dev", ROOT,
 			      mknod("/tmp/attack-admin", S_IFCHR | 0600, makedev(1, 3))));
+}
+
+/* @cmd through a read-only descriptor of @path (with an argument of zeroes): 0, or -1. */
+static int ioctl_read_only(const char *path, unsigned long cmd)
+{
+	char arg[128] = {};
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, cmd, arg);
+	if (rc < 0)
+		rc = -errno;
+	close(fd);
+	errno = -rc;
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * Commands that act on files other than the descriptor's, or on the whole file system, reach
+ * every label's files as the disk does: only an unconfined task passes them. On ext4:
+ * EXT4_IOC_MOVE_EXT (another descriptor's blocks) and EXT4_IOC_SWAP_BOOT (the boot loader's
+ * inode), through a read-only descriptor of "/", which ext4 then refuses (EBADF): nothing moves.
+ * The root file system is ext4 in the Debian boot.
+ */
+TEST(file_system_commands_decided_as_the_disk)
+{
+	static const unsigned long commands[] = { EXT4_IOC_MOVE_EXT, EXT4_IOC_SWAP_BOOT };
+	struct statfs st;
+	size_t i;
+
+	ASSERT_EQ(0, statfs("/", &st));
+	if (st.f_type != EXT4_SUPER_MAGIC)
+		SKIP(return, "the root file system is not ext4");
+	ASSERT_EQ(0, load("atk_fs _ rwx\n"));
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_fs", ROOT_WITHOUT_MAC_ADMIN,
+					   ioctl_read_only("/", commands[i])));
+		EXPECT_EQ(EBADF, ERRNO_AS(NULL, ROOT, ioctl_read_only("/", commands[i])));
+	}
+}
+
+/*
+ * A character device that passes a disk's own commands reaches every label's files: SG_IO and
+ * NVMe's passthrough commands are decided as the disk on any descriptor (/dev/null stands for
+ * a bsg or NVMe node here, decided before its driver refuses them), but through a node an
+ * administrator labelled, as that label; and the nodes of SCSI generic (/dev/sg0, 21:0), USB
+ * devices (/dev/bus/usb/001/001, 189:0) and device-mapper's control (10:236) open as the disk
+ * does, even with a rule to "_". No driver answers them here: the floor's open fails after
+ * label.
+ */
+TEST(disk_commands_through_character_devices_decided_as_the_disk)
+{
+	static const unsigned long commands[] = {
+		SG_IO, NVME_IOCTL_ADMIN_CMD, NVME_IOCTL_IO_CMD, NVME_IOCTL_SUBMIT_IO,
+		NVME_IOCTL_ADMIN64_CMD, NVME_IOCTL_IO64_CMD,
+	};
+	const dev_t doors[] = { makedev(21, 0), makedev(189, 0), makedev(10, 236) };
+	const char *node = "/dev/attack-disk-door", *given = "/dev/attack-given";
+	size_t i;
+
+	ASSERT_EQ(0, load("atk_raw _ rwx\n"));
+	removexattr(given, XATTR_NAME_LABEL);
+	unlink(given);
+	ASSERT_EQ(0, mknod(given, S_IFCHR | 0666, makedev(1, 3)));
+	ASSERT_EQ(0, setxattr(given, XATTR_NAME_LABEL, "atk_given", 9, 0));
+	ASSERT_EQ(0, load("atk_raw atk_given r\n"));
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
+					   ioctl_read_only("/dev/null", commands[i])));
+		EXPECT_EQ(ENOTTY, ERRNO_AS(NULL, ROOT, ioctl_read_only("/dev/null", commands[i])));
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
+					   ioctl_read_only(given, commands[i])));
+	}
+	ASSERT_EQ(0, load("atk_raw atk_given rw\n"));
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		EXPECT_EQ(ENOTTY, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
+					   ioctl_read_only(given, commands[i])));
+	/* Labelled, the node is no longer the floor's to remove. */
+	EXPECT_EQ(0, removexattr(given, XATTR_NAME_LABEL));
+	EXPECT_EQ(0, unlink(given));
+	for (i = 0; i < ARRAY_SIZE(doors); i++) {
+		unlink(node);
+		ASSERT_EQ(0, mknod(node, S_IFCHR | 0600, doors[i]));
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN, open(node, O_RDONLY)))
+			TH_LOG("door %zu", i);
+		EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT, open(node, O_RDONLY)));
+		EXPECT_EQ(0, unlink(node));
+	}
+}
+
+/* A fanotify group with a mark of kind @how on @path: 0, or -1 with errno. */
+static int fanotify_mark_on(unsigned int how, const char *path)
+{
+	int group = fanotify_init(FAN_CLASS_NOTIF | FAN_CLOEXEC, O_RDONLY), rc;
+
+	if (group < 0)
+		return -1;
+	rc = fanotify_mark(group, FAN_MARK_ADD | how, FAN_OPEN | FAN_CLOSE_WRITE, AT_FDCWD, path);
+	if (rc)
+		rc = -errno;
+	close(group);
+	errno = -rc;
+	return rc ? -1 : 0;
+}
+
+/* An inotify watch on @path: 0, or -1 with errno. */
+static int inotify_watch(const char *path)
+{
+	int fd = inotify_init1(IN_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = inotify_add_watch(fd, path, IN_OPEN | IN_MODIFY) < 0 ? -errno : 0;
+	close(fd);
+	errno = -rc;
+	return rc ? -1 : 0;
+}
+
+#define WATCHED_DIR "/tmp/attack-watched"
+
+/*
+ * A watch reads what it reports. A fanotify mark on a mount or a whole file system reports
+ * every label's files below it: only an unconfined task places one, though the path marked is
+ * "_". A watch on one inode (inotify, a fanotify inode mark) needs r to it; so does dnotify
+ * (F_NOTIFY), through a descriptor of the directory that the floor opened and the watcher
+ * inherited.
+ */
+TEST(watches_decided_as_reading_what_they_report)
+{
+	static const unsigned int whole[] = { FAN_MARK_FILESYSTEM, FAN_MARK_MOUNT };
+	pid_t pid;
+	size_t i;
+	int dir;
+
+	for (i = 0; i < ARRAY_SIZE(whole); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_watch", ROOT_WITHOUT_MAC_ADMIN,
+					   fanotify_mark_on(whole[i], "/")));
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, fanotify_mark_on(whole[i], "/")));
+	}
+	EXPECT_EQ(0, ERRNO_AS("atk_watch", ROOT_WITHOUT_MAC_ADMIN,
+			      fanotify_mark_on(FAN_MARK_INODE, "/")));
+
+	removexattr(WATCHED_DIR, XATTR_NAME_LABEL);
+	rmdir(WATCHED_DIR);
+	ASSERT_EQ(0, mkdir(WATCHED_DIR, 0777));
+	/* Opened before it is labelled: the floor may not read it afterwards. */
+	dir = open(WATCHED_DIR, O_RDONLY | O_DIRECTORY);
+	ASSERT_LE(0, dir);
+	ASSERT_EQ(0, setxattr(WATCHED_DIR, XATTR_NAME_LABEL, "atk_watched", 11, 0));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_watch", NOBODY_USER, inotify_watch(WATCHED_DIR)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_watch", ROOT_WITHOUT_MAC_ADMIN,
+				   fanotify_mark_on(FAN_MARK_INODE, WATCHED_DIR)));
+	pid = fork_as("atk_watch", NOBODY_USER);
+	if (!pid)
+		_exit(fcntl(dir, F_NOTIFY, DN_CREATE) ? errno : 0);
+	EXPECT_EQ(EACCES, child_status(pid));
+	ASSERT_EQ(0, load("atk_watch atk_watched r\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_watch", NOBODY_USER, inotify_watch(WATCHED_DIR)));
+	pid = fork_as("atk_watch", NOBODY_USER);
+	if (!pid)
+		_exit(fcntl(dir, F_NOTIFY, DN_CREATE) ? errno : 0);
+	EXPECT_EQ(0, child_status(pid));
+	close(dir);
+	ASSERT_EQ(0, load("atk_watch atk_watched -\n"));
+	EXPECT_EQ(0, removexattr(WATCHED_DIR, XATTR_NAME_LABEL));
+	EXPECT_EQ(0, rmdir(WATCHED_DIR));
+}
+
+/*
+ * request_key() with callout information runs /sbin/request-key as the floor with every
+ * capability, on the caller's arguments: only an unconfined task starts it. Without the program
+ * (this VM), the floor's request fails for want of it.
+ */
+TEST(key_request_upcall_only_for_an_unconfined_task)
+{
+	long upcall = SYS_request_key;
+
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN,
+				   syscall(upcall, "user", "atk:upcall", "callout",
+					   KEY_SPEC_PROCESS_KEYRING)));
+	EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT,
+				   syscall(upcall, "user", "atk:upcall-floor", "callout",
+					   KEY_SPEC_PROCESS_KEYRING)));
 }
 
 /* A child of "_" that holds @disk open for reading until its stdin closes: its pid. */

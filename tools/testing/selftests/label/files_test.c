@@ -8,12 +8,14 @@
 #include <linux/falloc.h>
 #include <stdint.h>
 #include <linux/fs.h>
+#include <linux/perf_event.h>
 #include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 
@@ -506,6 +508,82 @@ TEST(received_descriptor_needs_its_access)
 	ASSERT_EQ(0, pass_file(path, "pass_s"));
 }
 
+/* Descriptors whose inode carries no label (S_PRIVATE): what private_descriptor() opens. */
+enum private_kind { PRIVATE_EVENTFD, PRIVATE_PERF_EVENT, PRIVATE_PIDFD };
+
+static int private_descriptor(enum private_kind kind)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.exclude_kernel = 1,
+	};
+
+	switch (kind) {
+	case PRIVATE_EVENTFD:
+		return eventfd(0, EFD_CLOEXEC);
+	case PRIVATE_PERF_EVENT:
+		return syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	case PRIVATE_PIDFD:
+		return syscall(SYS_pidfd_open, getpid(), 0);
+	}
+	return -1;
+}
+
+/*
+ * The errno with which a child of @receiver fails to receive what a child of @opener opened
+ * (private_descriptor()), or 0; SETUP_FAILED if the opener could not open or send it.
+ */
+static int pass_private(enum private_kind kind, const char *opener, const char *receiver)
+{
+	int pair[2], sent, status;
+	pid_t pid, sender;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
+		return -1;
+	pid = fork_as(receiver, ROOT);
+	if (!pid)
+		_exit(receive_fd(pair[1]) ? errno : 0);
+	sender = fork_as(opener, ROOT);
+	if (!sender) {
+		int fd = private_descriptor(kind);
+
+		_exit(fd >= 0 && !send_fd(pair[0], fd) ? 0 : SETUP_FAILED);
+	}
+	sent = child_status(sender);
+	if (sent)
+		kill(pid, SIGKILL);
+	status = child_status(pid);
+	close(pair[0]);
+	close(pair[1]);
+	return sent ? SETUP_FAILED : status;
+}
+
+/*
+ * A descriptor whose inode carries no label (an eventfd, a perf event: the shared anonymous
+ * inode) is its opener's, as a pipe is its creator's: received by another label, it needs the
+ * access it was opened with (rw) to the opener's label. A pidfd carries nothing of its
+ * opener's and passes without a rule.
+ */
+TEST(descriptor_without_a_label_is_its_openers)
+{
+	static const enum private_kind kinds[] = { PRIVATE_EVENTFD, PRIVATE_PERF_EVENT };
+	size_t i;
+
+	ASSERT_EQ(0, load("pass_s pass_o -"));
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+	ASSERT_EQ(0, load("pass_s pass_o r"));
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+	ASSERT_EQ(0, load("pass_s pass_o rw"));
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		EXPECT_EQ(0, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+	ASSERT_EQ(0, load("pass_s pass_o -"));
+	EXPECT_EQ(0, pass_private(PRIVATE_PIDFD, "pass_o", "pass_s"));
+}
+
 /* A memfd of this task's label: sized, written and mapped by it with no rule. */
 static int use_memfd(void)
 {
@@ -519,7 +597,8 @@ static int use_memfd(void)
 /*
  * Files without a path are their creator's (pipes, memfds, io_uring rings), as Smack makes
  * them: passing one to another label asks that label's access to the creator's. Sockets are
- * "*", checked as sockets; eventfd and its like share one inode the framework never checks.
+ * "*", checked as sockets; an eventfd, whose inode has no label, is its opener's ("_" here),
+ * and opened for reading and writing.
  */
 TEST(pathless_files_take_their_creator_label)
 {
@@ -534,6 +613,8 @@ TEST(pathless_files_take_their_creator_label)
 	ASSERT_EQ(0, load("pathless_s _ w"));
 	ASSERT_EQ(0, pass_fd(pipefd[1], "pathless_s"));
 	ASSERT_EQ(0, pass_fd(pair[0], "pathless_s"));
+	ASSERT_EQ(EACCES, pass_fd(event, "pathless_s"));
+	ASSERT_EQ(0, load("pathless_s _ rw"));
 	ASSERT_EQ(0, pass_fd(event, "pathless_s"));
 	close(pipefd[0]);
 	close(pipefd[1]);

@@ -1432,13 +1432,15 @@ TEST(protocols_of_kernel_sockets_are_for_unconfined_tasks)
  * A socket of a family label does not decide message by message is the unlabelled network's:
  * made only by a label that writes the ambient label and that the ambient label writes, each
  * way alone not enough. NETLINK_USERSOCK, whose messages go from task to task of any label,
- * packet sockets, and families this kernel may not have (vsock, TIPC, CAN, Bluetooth, qrtr):
- * refused before the kernel looks for the family. Netlink to the kernel needs no rule.
+ * NETLINK_CONNECTOR (every task's events), packet sockets, and families this kernel may not
+ * have (vsock, TIPC, CAN, Bluetooth, qrtr): refused before the kernel looks for the family.
+ * Netlink to the kernel needs no rule.
  */
 TEST(other_families_are_the_unlabelled_network)
 {
 	static const int families[][3] = {
-		{ AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK }, { AF_PACKET, SOCK_DGRAM, 0 },
+		{ AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK },
+		{ AF_NETLINK, SOCK_DGRAM, NETLINK_CONNECTOR }, { AF_PACKET, SOCK_DGRAM, 0 },
 		{ AF_VSOCK, SOCK_STREAM, 0 }, { AF_TIPC, SOCK_RDM, 0 }, { AF_CAN, SOCK_RAW, 1 },
 		{ AF_BLUETOOTH, SOCK_RAW, 0 }, { AF_QIPCRTR, SOCK_DGRAM, 0 },
 	};

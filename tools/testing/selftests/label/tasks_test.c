@@ -326,6 +326,47 @@ out:
 }
 
 /*
+ * Reading an event reads its task again: once the rule that let the event open is removed,
+ * read() through the descriptor opened before is refused, and so is any command on it
+ * (PERF_EVENT_IOC_SET_OUTPUT would send its samples into a buffer of the reader's).
+ */
+TEST(perf_event_read_after_its_rule_is_removed)
+{
+	int release, ready[2], go[2];
+	pid_t pid = spawn_waiter("perf_o", 0, NULL, &release), reader;
+	uint64_t count;
+	char c;
+
+	ASSERT_LT(0, pid);
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	ASSERT_EQ(0, load("perf_s perf_o r"));
+	reader = fork_as("perf_s", ROOT);
+	if (!reader) {
+		int fd = perf_open(pid);
+
+		if (fd < 0 || read(fd, &count, sizeof(count)) != sizeof(count) ||
+		    write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) == 0)
+			_exit(0);
+		if (errno != EACCES)
+			_exit(errno);
+		_exit(read(fd, &count, sizeof(count)) < 0 ? errno : 0);
+	}
+	close(ready[1]);
+	close(go[0]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, load("perf_s perf_o -"));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	EXPECT_EQ(EACCES, child_status(reader));
+	close(ready[0]);
+	close(go[1]);
+	close(release);
+	waitpid(pid, NULL, 0);
+}
+
+/*
  * An event that sends its task SIGTRAP signals it: w, as kill() asks, even for a root that perf
  * lets open it (CAP_PERFMON, or CAP_SYS_ADMIN, with CAP_KILL).
  */
