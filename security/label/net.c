@@ -218,16 +218,15 @@ static bool decided_family(int family, int protocol)
  * label cannot name: other machines (CAN, Bluetooth, vsock's host, packet sockets' frames) and
  * sockets of any label on this one (TIPC, vsock's loopback, NETLINK_USERSOCK). It is the
  * unlabelled network's, as a host without an entry: its creator's label must write the
- * ambient label and be written by it, each as a datagram to and from such a host asks.
+ * ambient label and be written by it, each as a datagram to and from such a host asks. As for
+ * a UNIX stream's connect(), an override passes the task's own direction, not the other.
  */
 static int check_unlabelled_network(void)
 {
-	struct label *ambient = label_ambient_get(), *label = label_of_current();
-	int rc = label_check_current(ambient, LABEL_MAY_WRITE, "socket_create", NULL);
+	struct label *ambient = label_ambient_get();
 
-	if (rc || !label_decide(ambient, label, LABEL_MAY_WRITE) || label_overrides())
-		return rc;
-	return label_check(ambient, label, LABEL_MAY_WRITE, "socket_create", NULL);
+	return label_check_current(ambient, LABEL_MAY_WRITE, "socket_create", NULL) ?:
+	       label_check(ambient, label_of_current(), LABEL_MAY_WRITE, "socket_create", NULL);
 }
 
 /* A socket the kernel makes for itself is not asked. */
