@@ -131,15 +131,27 @@ static const struct label *private_object(const struct file *file)
 	return label_of_cred(file->f_cred);
 }
 
-static int file_check(struct file *file, u32 access, const char *hook)
+/* What a check of a descriptor's use decides against: NULL for a pidfd, not decided. */
+static const struct label *descriptor_object(const struct file *file)
+{
+	const struct inode *inode = file_inode(file);
+
+	return likely(!IS_PRIVATE(inode)) ? file_object(inode) : private_object(file);
+}
+
+/* The inode a denial names: none for one without a label. */
+static struct inode *logged_inode(const struct file *file)
 {
 	struct inode *inode = file_inode(file);
-	const struct label *opener;
 
-	if (likely(!IS_PRIVATE(inode)))
-		return label_check_current(file_object(inode), access, hook, inode);
-	opener = private_object(file);
-	return opener ? label_check_current(opener, access, hook, NULL) : 0;
+	return IS_PRIVATE(inode) ? NULL : inode;
+}
+
+static int file_check(struct file *file, u32 access, const char *hook)
+{
+	const struct label *object = descriptor_object(file);
+
+	return object ? label_check_current(object, access, hook, logged_inode(file)) : 0;
 }
 
 /*
@@ -622,14 +634,13 @@ static int hook_binder_transaction(const struct cred *from, const struct cred *t
 static int hook_binder_transfer_file(const struct cred *from, const struct cred *to,
 				     const struct file *file)
 {
-	struct inode *inode = file_inode(file);
-	const struct label *object = IS_PRIVATE(inode) ? private_object(file) : file_object(inode);
+	const struct label *object = descriptor_object(file);
 	u32 access = fmode_access(file);
 
 	if (!object || !access)
 		return 0;
 	return label_check(label_of_cred(to), object, access, "binder_transfer_file",
-			   IS_PRIVATE(inode) ? NULL : inode);
+			   logged_inode(file));
 }
 #endif
 
