@@ -1637,6 +1637,8 @@ TEST(file_system_commands_decided_as_the_disk)
 		SKIP(return, "the root file system is not ext4");
 	ASSERT_EQ(0, load("atk_fs _ rwx\n"));
 	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_fs", NOBODY_USER,
+					   ioctl_read_only("/", commands[i])));
 		EXPECT_EQ(EACCES, ERRNO_AS("atk_fs", ROOT_WITHOUT_MAC_ADMIN,
 					   ioctl_read_only("/", commands[i])));
 		EXPECT_EQ(EBADF, ERRNO_AS(NULL, ROOT, ioctl_read_only("/", commands[i])));
@@ -1669,6 +1671,8 @@ TEST(disk_commands_through_character_devices_decided_as_the_disk)
 	ASSERT_EQ(0, setxattr(given, XATTR_NAME_LABEL, "atk_given", 9, 0));
 	ASSERT_EQ(0, load("atk_raw atk_given r\n"));
 	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", NOBODY_USER,
+					   ioctl_read_only("/dev/null", commands[i])));
 		EXPECT_EQ(EACCES, ERRNO_AS("atk_raw", ROOT_WITHOUT_MAC_ADMIN,
 					   ioctl_read_only("/dev/null", commands[i])));
 		EXPECT_EQ(ENOTTY, ERRNO_AS(NULL, ROOT, ioctl_read_only("/dev/null", commands[i])));
@@ -1782,6 +1786,9 @@ TEST(key_request_upcall_only_for_an_unconfined_task)
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_key", ROOT_WITHOUT_MAC_ADMIN,
 				   syscall(upcall, "user", "atk:upcall", "callout",
 					   KEY_SPEC_PROCESS_KEYRING)));
+	ASSERT_LABEL_DENIES("atk_key", NOBODY_USER,
+			    syscall(upcall, "user", "atk:upcall-nobody", "callout",
+				    KEY_SPEC_PROCESS_KEYRING));
 	EXPECT_NE(EACCES, ERRNO_AS(NULL, ROOT,
 				   syscall(upcall, "user", "atk:upcall-floor", "callout",
 					   KEY_SPEC_PROCESS_KEYRING)));

@@ -532,17 +532,18 @@ static int private_descriptor(enum private_kind kind)
 }
 
 /*
- * The errno with which a child of @receiver fails to receive what a child of @opener opened
- * (private_descriptor()), or 0; SETUP_FAILED if the opener could not open or send it.
+ * The errno with which a child of @receiver, as @who, fails to receive what a child of @opener
+ * opened (private_descriptor()), or 0; SETUP_FAILED if the opener could not open or send it.
  */
-static int pass_private(enum private_kind kind, const char *opener, const char *receiver)
+static int pass_private(enum private_kind kind, const char *opener, const char *receiver,
+			enum who who)
 {
 	int pair[2], sent, status;
 	pid_t pid, sender;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
 		return -1;
-	pid = fork_as(receiver, ROOT);
+	pid = fork_as(receiver, who);
 	if (!pid)
 		_exit(receive_fd(pair[1]) ? errno : 0);
 	sender = fork_as(opener, ROOT);
@@ -572,16 +573,22 @@ TEST(descriptor_without_a_label_is_its_openers)
 	size_t i;
 
 	ASSERT_EQ(0, load("pass_s pass_o -"));
-	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s", NOBODY_USER))
+			TH_LOG("kind %zu", i);
+		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s",
+					       ROOT_WITHOUT_MAC_ADMIN)) TH_LOG("kind %zu", i);
+	}
 	ASSERT_EQ(0, load("pass_s pass_o r"));
 	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+		EXPECT_EQ(EACCES, pass_private(kinds[i], "pass_o", "pass_s", ROOT))
+			TH_LOG("kind %zu", i);
 	ASSERT_EQ(0, load("pass_s pass_o rw"));
 	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		EXPECT_EQ(0, pass_private(kinds[i], "pass_o", "pass_s")) TH_LOG("kind %zu", i);
+		EXPECT_EQ(0, pass_private(kinds[i], "pass_o", "pass_s", NOBODY_USER))
+			TH_LOG("kind %zu", i);
 	ASSERT_EQ(0, load("pass_s pass_o -"));
-	EXPECT_EQ(0, pass_private(PRIVATE_PIDFD, "pass_o", "pass_s"));
+	EXPECT_EQ(0, pass_private(PRIVATE_PIDFD, "pass_o", "pass_s", NOBODY_USER));
 }
 
 /* A memfd of this task's label: sized, written and mapped by it with no rule. */

@@ -1445,6 +1445,7 @@ TEST(other_families_are_the_unlabelled_network)
 		{ AF_BLUETOOTH, SOCK_RAW, 0 }, { AF_QIPCRTR, SOCK_DGRAM, 0 },
 	};
 	static const char *const one_way[] = { "nt_cli nt_amb w\n", "nt_amb nt_cli w\n" };
+	int pair[2];
 	size_t i, way;
 
 	/* "_" is the ambient label until a test sets it: a task of "_" needs no rule. */
@@ -1461,6 +1462,9 @@ TEST(other_families_are_the_unlabelled_network)
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", ROOT_WITHOUT_MAC_ADMIN,
 					   socket(f[0], f[1], f[2])));
 	}
+	/* socketpair() makes its sockets as socket() does. */
+	EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+				   socketpair(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK, pair)));
 	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
 			      socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE)));
 	for (way = 0; way < ARRAY_SIZE(one_way); way++) {
@@ -1478,6 +1482,8 @@ TEST(other_families_are_the_unlabelled_network)
 	}
 	EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
 			      socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK)));
+	EXPECT_EQ(EOPNOTSUPP, ERRNO_AS("nt_cli", NOBODY_USER,
+				       socketpair(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK, pair)));
 	ASSERT_EQ(0, load("nt_cli nt_amb -\nnt_amb nt_cli -\n"));
 	forget_hosts();
 }
