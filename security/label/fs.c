@@ -137,9 +137,10 @@ static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, v
  * system for each file they create; under labeldef= it is, or the file would take the default
  * when its inode is next read from disk. On a file system with an owner too: the file is its
  * creator's while its inode lives, as on any other (tmpfs keeps it for the file's life), and
- * the owner's once read again. No slot is taken when nothing is stored: the file
- * system's initxattrs stops at the first slot without a name, which would hide the slots of
- * the LSMs after this one.
+ * the owner's once read again. On tmpfs, whose inodes are never read again, the label is kept
+ * in the inode alone, and read and listed from there (xattr.c). No slot is taken when nothing
+ * is stored: the file system's initxattrs stops at the first slot without a name, which would
+ * hide the slots of the LSMs after this one.
  */
 static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
@@ -147,9 +148,12 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 {
 	struct label_cred *lc = label_cred(current_cred());
 	struct label *label = label_of_current(), *dlabel;
+	struct label_inode *li = label_inode(inode);
 	bool transmute = lc && lc->transmuted;
 	int rc = 0;
 
+	if (WARN_ON_ONCE(!li))
+		return -ENOMEM;
 	dlabel = transmuted_label(label, dir);
 	if (dlabel) {
 		label = dlabel;
@@ -158,9 +162,13 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 	transmute = transmute && S_ISDIR(inode->i_mode);
 	label_inode_set(inode, label);
 	label_inode_set_transmute(inode, transmute);
-	if (label != label_floor || label_default(inode) != label_floor)
-		rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABEL, label_xattr_value(label),
-			       label->len);
+	if (label != label_floor || label_default(inode) != label_floor) {
+		if (xattrs && inode->i_sb->s_magic == TMPFS_MAGIC)
+			li->unstored = true;
+		else
+			rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABEL,
+				       label_xattr_value(label), label->len);
+	}
 	if (!rc && transmute)
 		rc = add_xattr(xattrs, xattr_count, XATTR_NAME_LABELTRANSMUTE,
 			       kstrdup(LABEL_TRANSMUTE_TRUE, GFP_NOFS),

@@ -371,6 +371,9 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @obj: the inode's label; first, so that label_inode_obj() is the value's address
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
+ * @unstored: a tmpfs file whose label is kept here and not yet as security.label, which
+ *	xattr.c reads and lists from @obj until the attribute is set or removed; set before
+ *	the inode is reachable, cleared under the inode's lock, read with READ_ONCE()
  * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), a counted reference to the
  *	task's pid, set once by task_to_inode and put by inode_free_security; else NULL. Its
  *	own, not the proc inode's: task_to_inode reads the task's pid again, and an exec by
@@ -379,6 +382,7 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
 struct label_inode {
 	struct label_obj obj;
 	bool transmute;
+	bool unstored;
 	struct pid *task;
 };
 
@@ -525,6 +529,20 @@ static inline bool label_is_xattr(const char *name)
 {
 	return !strcmp(name, XATTR_NAME_LABEL) || !strcmp(name, XATTR_NAME_LABELEXEC) ||
 	       !strcmp(name, XATTR_NAME_LABELTRANSMUTE) || label_is_socket_xattr(name);
+}
+
+/*
+ * An inode_getsecurity answer: @label's length, and with @alloc a copy of its name in *@buffer,
+ * which the caller frees.
+ */
+static inline int label_getsecurity_answer(const struct label *label, void **buffer, bool alloc)
+{
+	if (alloc) {
+		*buffer = kmemdup(label->name, label->len, GFP_KERNEL);
+		if (!*buffer)
+			return -ENOMEM;
+	}
+	return label->len;
 }
 
 /* host.c */

@@ -116,12 +116,20 @@ static struct sock *socket_inode_sock(struct inode *inode)
 	return SOCKET_I(inode)->sk;
 }
 
-/*
- * security.labelipin, labelipout and labelpeer of a socket. The framework passes the names
- * without "security.".
+/**
+ * label_socket_getsecurity() - read an attribute of a socket
+ * @inode: the socket's inode
+ * @name: the attribute's name without "security."
+ * @buffer: where a copy of the value goes, with @alloc
+ * @alloc: whether to copy it
+ *
+ * Answers security.labelipin, labelipout and labelpeer for inode_getsecurity (xattr.c).
+ *
+ * Context: Process context.
+ * Return: the value's length; -ENODATA for a peer not known yet; -ENOMEM; -EOPNOTSUPP for
+ * another attribute, or an inode that is not a socket's.
  */
-static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
-				  const char *name, void **buffer, bool alloc)
+int label_socket_getsecurity(struct inode *inode, const char *name, void **buffer, bool alloc)
 {
 	struct sock *sk = socket_inode_sock(inode);
 	struct label_sock *ls = sk ? label_sock(sk) : NULL;
@@ -139,12 +147,7 @@ static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
 		return -EOPNOTSUPP;
 	if (!label)
 		return -ENODATA;
-	if (alloc) {
-		*buffer = kstrdup(label->name, GFP_KERNEL);
-		if (!*buffer)
-			return -ENOMEM;
-	}
-	return label->len;
+	return label_getsecurity_answer(label, buffer, alloc);
 }
 
 static int hook_inode_setsecurity(struct inode *inode, const char *name, const void *value,
@@ -248,7 +251,6 @@ static struct security_hook_list label_net_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
 	LSM_HOOK_INIT(unix_may_send, hook_unix_may_send),
 	LSM_HOOK_INIT(netlink_send, hook_netlink_send),
-	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
 	LSM_HOOK_INIT(inode_setsecurity, hook_inode_setsecurity),
 };
 

@@ -615,6 +615,64 @@ static int create_in(const char *path)
 	return fd < 0 ? -1 : close(fd);
 }
 
+/* How many of the names listxattr() gives @path are @name, or -1. */
+static int times_listed(const char *path, const char *name)
+{
+	char list[1024];
+	ssize_t len = listxattr(path, list, sizeof(list));
+	const char *each;
+	int times = 0;
+
+	if (len < 0)
+		return -1;
+	for (each = list; each < list + len; each += strlen(each) + 1)
+		times += !strcmp(each, name);
+	return times;
+}
+
+static int create_f_and_g(void)
+{
+	return create_in(MNT "/f") ?: create_in(MNT "/g");
+}
+
+/*
+ * tmpfs keeps the label of a file made under a label in its inode, not as a stored attribute.
+ * It reads and lists as security.label all the same, beside each other module's attribute
+ * (SELinux's in the Debian boots: the framework lists every module's), and setting or removing
+ * it does what it does to a stored attribute.
+ */
+TEST_F(mnt, tmpfs_label_reads_lists_and_changes_as_an_attribute)
+{
+	char label[LABEL_NAME_MAX + 1], small[4];
+
+	ASSERT_EQ(0, mount_tmpfs("labelroot=mt_obj,mode=0777"));
+	ASSERT_EQ(0, ERRNO_AS("mt_s", ROOT, create_f_and_g()));
+	/* Listing reads the file: this process's "_" needs r to mt_s. */
+	ASSERT_EQ(0, load("_ mt_s r"));
+	EXPECT_EQ(4, getxattr(MNT "/f", XATTR_NAME_LABEL, NULL, 0));
+	get_file_label(_metadata, MNT "/f", label);
+	EXPECT_STREQ("mt_s", label);
+	EXPECT_EQ(1, times_listed(MNT "/f", XATTR_NAME_LABEL));
+	if (getxattr(MNT "/f", "security.selinux", NULL, 0) > 0)
+		EXPECT_EQ(1, times_listed(MNT "/f", "security.selinux"));
+	EXPECT_EQ(-1, listxattr(MNT "/f", small, sizeof(small)));
+	EXPECT_EQ(ERANGE, errno);
+
+	EXPECT_EQ(-1, setxattr(MNT "/f", XATTR_NAME_LABEL, "mt_obj", 6, XATTR_CREATE));
+	EXPECT_EQ(EEXIST, errno);
+	ASSERT_EQ(0, setxattr(MNT "/f", XATTR_NAME_LABEL, "mt_obj", 6, XATTR_REPLACE));
+	get_file_label(_metadata, MNT "/f", label);
+	EXPECT_STREQ("mt_obj", label);
+	EXPECT_EQ(1, times_listed(MNT "/f", XATTR_NAME_LABEL));
+
+	ASSERT_EQ(0, removexattr(MNT "/g", XATTR_NAME_LABEL));
+	EXPECT_EQ(-1, getxattr(MNT "/g", XATTR_NAME_LABEL, NULL, 0));
+	EXPECT_EQ(ENODATA, errno);
+	EXPECT_EQ(0, times_listed(MNT "/g", XATTR_NAME_LABEL));
+	/* The floor again, as a file without the attribute: mt_s no longer owns it. */
+	ASSERT_LABEL_DENIES("mt_s", ROOT, open_wo(MNT "/g"));
+}
+
 static int mount_and_create(void)
 {
 	return mount_tmpfs(NULL) ? -1 : create_in(MNT "/new");
