@@ -138,9 +138,9 @@ static int add_xattr(struct xattr *xattrs, int *xattr_count, const char *name, v
  * when its inode is next read from disk. On a file system with an owner too: the file is its
  * creator's while its inode lives, as on any other (tmpfs keeps it for the file's life), and
  * the owner's once read again. On tmpfs, whose inodes are never read again, the label is kept
- * in the inode alone, and read and listed from there (xattr.c). No slot is taken when nothing
- * is stored: the file system's initxattrs stops at the first slot without a name, which would
- * hide the slots of the LSMs after this one.
+ * in the inode alone, and read and listed from there (label_store_unstored()). No slot is
+ * taken when nothing is stored: the file system's initxattrs stops at the first slot without a
+ * name, which would hide the slots of the LSMs after this one.
  */
 static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 				    const struct qstr *qstr, struct xattr *xattrs,
@@ -174,6 +174,75 @@ static int hook_inode_init_security(struct inode *inode, struct inode *dir,
 			       kstrdup(LABEL_TRANSMUTE_TRUE, GFP_NOFS),
 			       strlen(LABEL_TRANSMUTE_TRUE));
 	return rc;
+}
+
+/**
+ * label_store_unstored() - store as security.label a label kept in its inode alone
+ * @dentry: the file, on tmpfs
+ *
+ * A tmpfs file lives as long as its inode, so the label of one created under a label is kept in
+ * the inode alone (label_inode.unstored, set by hook_inode_init_security()): a new file pays no
+ * attribute's allocation, insertion and free, half of what the module added to a create. It
+ * reads and lists as security.label all the same (hook_inode_getsecurity(),
+ * hook_inode_listsecurity()). Before the attribute is set or removed (xattr.c), this stores it,
+ * so that tmpfs then does what it does to any stored attribute: XATTR_CREATE fails with
+ * -EEXIST, removal succeeds.
+ *
+ * Context: Process context; the caller holds the inode's lock.
+ * Return: 0, or the error of storing it (-ENOMEM).
+ */
+int label_store_unstored(struct dentry *dentry)
+{
+	struct inode *inode = d_backing_inode(dentry);
+	struct label_inode *li = label_inode(inode);
+	struct label *label;
+	int rc;
+
+	if (!li || !READ_ONCE(li->unstored))
+		return 0;
+	label = label_of_obj(&li->obj);
+	rc = __vfs_setxattr(&nop_mnt_idmap, dentry, inode, XATTR_NAME_LABEL, label->name,
+			    label->len, XATTR_CREATE);
+	if (rc && rc != -EEXIST)
+		return rc;
+	WRITE_ONCE(li->unstored, false);
+	return 0;
+}
+
+/* A label kept in its inode alone (label_store_unstored()), or NULL. */
+static struct label *unstored_label(struct inode *inode)
+{
+	struct label_inode *li = label_inode(inode);
+
+	return li && READ_ONCE(li->unstored) ? label_of_obj(&li->obj) : NULL;
+}
+
+/*
+ * getxattr() of a security.* name asks this first, for a socket's attributes (net.c) and the
+ * label kept in a tmpfs inode; the framework passes the name without "security.". -EOPNOTSUPP
+ * lets the file system answer from what it stores.
+ */
+static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
+				  const char *name, void **buffer, bool alloc)
+{
+	struct label *label;
+
+	if (inode->i_sb->s_magic == SOCKFS_MAGIC)
+		return label_socket_getsecurity(inode, name, buffer, alloc);
+	label = unstored_label(inode);
+	if (!label || strcmp(name, XATTR_LABEL_SUFFIX))
+		return -EOPNOTSUPP;
+	return label_getsecurity_answer(label, buffer, alloc);
+}
+
+/* listxattr() on tmpfs asks this for the names the file system does not store. */
+static int hook_inode_listsecurity(struct inode *inode, char *buffer, size_t buffer_size)
+{
+	if (!unstored_label(inode))
+		return 0;
+	if (buffer && sizeof(XATTR_NAME_LABEL) <= buffer_size)
+		memcpy(buffer, XATTR_NAME_LABEL, sizeof(XATTR_NAME_LABEL));
+	return sizeof(XATTR_NAME_LABEL);
 }
 
 /*
@@ -696,6 +765,8 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_free_security, hook_inode_free_security),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
+	LSM_HOOK_INIT(inode_listsecurity, hook_inode_listsecurity),
 	LSM_HOOK_INIT(dentry_create_files_as, hook_dentry_create_files_as),
 	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
 	LSM_HOOK_INIT(inode_getattr, hook_inode_getattr),

@@ -372,7 +372,7 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
  * @unstored: a tmpfs file whose label is kept here and not yet as security.label, which
- *	xattr.c reads and lists from @obj until the attribute is set or removed; set before
+ *	fs.c reads and lists from @obj until the attribute is set or removed; set before
  *	the inode is reachable, cleared under the inode's lock, read with READ_ONCE()
  * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), a counted reference to the
  *	task's pid, set once by task_to_inode and put by inode_free_security; else NULL. Its
@@ -694,6 +694,8 @@ bool label_sees_system_root(void);
 struct label *label_sb_owner_at_mount(const struct super_block *sb);
 int label_trust_path(const char *name);
 struct label *label_intern_nofs(const char *name, size_t len);
+int label_store_unstored(struct dentry *dentry);
+int label_socket_getsecurity(struct inode *inode, const char *name, void **buffer, bool alloc);
 
 /* Hook registration, one function per hook file. */
 void __init label_add_cred_hooks(void);

@@ -123,7 +123,7 @@ static struct sock *socket_inode_sock(struct inode *inode)
  * @buffer: where a copy of the value goes, with @alloc
  * @alloc: whether to copy it
  *
- * Answers security.labelipin, labelipout and labelpeer for inode_getsecurity (xattr.c).
+ * Answers security.labelipin, labelipout and labelpeer for inode_getsecurity (fs.c).
  *
  * Context: Process context.
  * Return: the value's length; -ENODATA for a peer not known yet; -ENOMEM; -EOPNOTSUPP for

@@ -5,7 +5,6 @@
  */
 
 #include "label.h"
-#include "sock.h"
 
 #include <linux/dcache.h>
 #include <linux/ratelimit.h>
@@ -69,67 +68,6 @@ static int set_socket_label(struct dentry *dentry, const char *name, const void 
 	return rc ?: PTR_ERR_OR_ZERO(label_intern_nofs(value, size));
 }
 
-/*
- * A tmpfs file lives as long as its inode, so the label of one created under a label is kept in
- * the inode alone (label_inode.unstored, set by hook_inode_init_security()): a new file pays no
- * attribute's allocation, insertion and free, half of what the module added to a create. It
- * reads and lists as security.label all the same. Setting or removing the attribute first
- * stores it, so that tmpfs then does what it does to any stored attribute (XATTR_CREATE fails
- * with -EEXIST, removal succeeds); the caller holds the inode's lock.
- */
-static int store_unstored_label(struct dentry *dentry)
-{
-	struct inode *inode = d_backing_inode(dentry);
-	struct label_inode *li = label_inode(inode);
-	struct label *label;
-	int rc;
-
-	if (!li || !READ_ONCE(li->unstored))
-		return 0;
-	label = label_of_obj(&li->obj);
-	rc = __vfs_setxattr(&nop_mnt_idmap, dentry, inode, XATTR_NAME_LABEL, label->name,
-			    label->len, XATTR_CREATE);
-	if (rc && rc != -EEXIST)
-		return rc;
-	WRITE_ONCE(li->unstored, false);
-	return 0;
-}
-
-/* A label kept in its inode alone (store_unstored_label()), or NULL. */
-static struct label *unstored_label(struct inode *inode)
-{
-	struct label_inode *li = label_inode(inode);
-
-	return li && READ_ONCE(li->unstored) ? label_of_obj(&li->obj) : NULL;
-}
-
-/*
- * getxattr() of a security.* name asks this first; the framework passes the name without
- * "security.". -EOPNOTSUPP lets the file system answer from what it stores.
- */
-static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
-				  const char *name, void **buffer, bool alloc)
-{
-	struct label *label;
-
-	if (inode->i_sb->s_magic == SOCKFS_MAGIC)
-		return label_socket_getsecurity(inode, name, buffer, alloc);
-	label = unstored_label(inode);
-	if (!label || strcmp(name, XATTR_LABEL_SUFFIX))
-		return -EOPNOTSUPP;
-	return label_getsecurity_answer(label, buffer, alloc);
-}
-
-/* listxattr() on tmpfs asks this for the names the file system does not store. */
-static int hook_inode_listsecurity(struct inode *inode, char *buffer, size_t buffer_size)
-{
-	if (!unstored_label(inode))
-		return 0;
-	if (buffer && sizeof(XATTR_NAME_LABEL) <= buffer_size)
-		memcpy(buffer, XATTR_NAME_LABEL, sizeof(XATTR_NAME_LABEL));
-	return sizeof(XATTR_NAME_LABEL);
-}
-
 static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 			       const char *name, const void *value, size_t size, int flags)
 {
@@ -152,7 +90,7 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	label = label_intern_nofs(value, size);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
-	return strcmp(name, XATTR_NAME_LABEL) ? 0 : store_unstored_label(dentry);
+	return strcmp(name, XATTR_NAME_LABEL) ? 0 : label_store_unstored(dentry);
 }
 
 static void hook_inode_post_setxattr(struct dentry *dentry, const char *name,
@@ -202,7 +140,7 @@ static int hook_inode_removexattr(struct mnt_idmap *idmap, struct dentry *dentry
 	if (strcmp(name, XATTR_NAME_LABEL))
 		return label_may_relabel("removing " XATTR_NAME_LABELEXEC, &remove_exec_refusals);
 	return label_may_relabel("removing " XATTR_NAME_LABEL, &remove_label_refusals) ?:
-	       store_unstored_label(dentry);
+	       label_store_unstored(dentry);
 }
 
 /* A file without security.label is what one read from disk would be: the mount's default. */
@@ -242,8 +180,6 @@ static struct security_hook_list label_xattr_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_listxattr, hook_inode_listxattr),
 	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
 	LSM_HOOK_INIT(inode_post_removexattr, hook_inode_post_removexattr),
-	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
-	LSM_HOOK_INIT(inode_listsecurity, hook_inode_listsecurity),
 	LSM_HOOK_INIT(inode_set_acl, hook_inode_set_acl),
 	LSM_HOOK_INIT(inode_get_acl, hook_inode_get_acl),
 	LSM_HOOK_INIT(inode_remove_acl, hook_inode_remove_acl),
