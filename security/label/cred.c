@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time.h>
+#include <linux/tty.h>
 #include <linux/user_namespace.h>
 #include <linux/security.h>
 #include <linux/xattr.h>
@@ -177,9 +178,10 @@ static struct label *exec_label(const struct file *file)
  * and drops the signals and timers the old program left (hook_bprm_committed_creds());
  * a write refuses a change while the task shares what the old label would keep
  * (shared_with_old_label()) or that its tracer could not follow (tracer_may_follow()), and
- * ends the perf events attached to the task (hook_setprocattr()).
- * Files, sockets, keys and IPC objects keep the label they were made with; /proc/<pid>/
- * inodes follow the task's label at each lookup.
+ * ends the perf events attached to the task (hook_setprocattr()). Both give a session
+ * leader's floor pty its new label (session_terminal_follows()). Other files, sockets, keys
+ * and IPC objects keep the label they were made with; /proc/<pid>/ inodes follow the task's
+ * label at each lookup.
  */
 static int label_change(struct cred *new, struct label *label)
 {
@@ -188,6 +190,40 @@ static int label_change(struct cred *new, struct label *label)
 	if (!rc)
 		cred_set_relabel(new, NULL);
 	return rc;
+}
+
+/* An open pty's file is the tty layer's: its private_data a struct tty_file_private. */
+static int floor_pty_follows(const void *tty, struct file *file, unsigned int fd)
+{
+	struct inode *inode = file_inode(file);
+	struct tty_file_private *priv = file->private_data;
+
+	if (!(file->f_mode & FMODE_PATH) && label_devpts_pty(inode) && priv && priv->tty == tty &&
+	    label_of_inode(inode) == label_floor)
+		label_inode_set(inode, label_of_current());
+	return 0;
+}
+
+/*
+ * A pty takes the label of the task that opened ptmx: for a login over ssh, or in a terminal
+ * run by a floor task, the floor's, which every label reads, although the session on it takes
+ * another label later (its shell's exec transition, PAM writing its attribute). When a session
+ * leader takes a label, its controlling terminal, if it is such a floor pty, takes it too,
+ * through the descriptors of it the leader holds (under their table's lock: each pins its
+ * inode): the session's keystrokes and output are then read and written through a rule to
+ * its label. A pty of another label keeps it.
+ */
+static void session_terminal_follows(void)
+{
+	struct tty_struct *tty;
+
+	if (!current->signal->leader)
+		return;
+	tty = get_current_tty();
+	if (!tty)
+		return;
+	iterate_fd(current->files, 0, floor_pty_follows, tty);
+	tty_kref_put(tty);
 }
 
 /*
@@ -235,6 +271,7 @@ static void hook_bprm_committed_creds(const struct linux_binprm *bprm)
 
 	if (!lc || !lc->exec_changed)
 		return;
+	session_terminal_follows();
 	clear_itimer();
 	spin_lock_irq(&sighand->siglock);
 	if (!fatal_signal_pending(current)) {
@@ -429,6 +466,7 @@ static int hook_setprocattr(const char *name, void *value, size_t size)
 	 */
 	perf_event_exit_task(current);
 	up_write(&current->signal->exec_update_lock);
+	session_terminal_follows();
 	return size;
 }
 

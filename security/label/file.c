@@ -8,6 +8,7 @@
 
 #include <linux/fcntl.h>
 #include <linux/fs.h>
+#include <linux/i2c-dev.h>
 #include <linux/io_uring/cmd.h>
 #include <linux/ioctl.h>
 #include <linux/mm.h>
@@ -16,6 +17,7 @@
 #include <linux/major.h>
 #include <linux/miscdevice.h>
 #include <linux/usb.h>
+#include <linux/vt.h>
 #include <asm/ioctls.h>
 #include <uapi/linux/btrfs.h>
 #include <uapi/linux/ext4.h>
@@ -43,16 +45,22 @@ static bool fakes_keystrokes(dev_t dev)
  * character nodes read and write a flash chip's blocks; a USB device's node (in /dev/bus/usb)
  * detaches a USB disk's driver and sends its SCSI commands in bulk transfers; device-mapper's
  * control node maps any disk into a new one (a mirror copies it to a device of the caller's).
+ * And those that drive hardware past its kernel driver, whose commands have no direction bits
+ * or need no write mode: VFIO's container (/dev/vfio/vfio), through which a group's device is
+ * handed over with its configuration space, its registers and DMA (an NVMe disk passed through
+ * to a guest); i2c-dev's nodes, whose I2C_RDWR transfers reach any device of the bus (a TPM, an
+ * EEPROM) through a read-only descriptor.
  */
-static bool reaches_a_disk(dev_t dev)
+static bool reaches_raw_hardware(dev_t dev)
 {
 	switch (MAJOR(dev)) {
 	case SCSI_GENERIC_MAJOR:
 	case MTD_CHAR_MAJOR:
 	case USB_DEVICE_MAJOR:
+	case I2C_MAJOR:
 		return true;
 	case MISC_MAJOR:
-		return MINOR(dev) == MAPPER_CTRL_MINOR;
+		return MINOR(dev) == MAPPER_CTRL_MINOR || MINOR(dev) == VFIO_MINOR;
 	}
 	return false;
 }
@@ -64,14 +72,15 @@ static bool reaches_a_disk(dev_t dev)
  *  - a block device holds the files of every label, and their labels: reading it reads them
  *    all, writing it rewrites them, security.labelexec included. It is label_storage, which
  *    only a task of the floor opens, "^" reads, and a task that may override label passes; so
- *    is a character device that reaches a disk (reaches_a_disk());
+ *    is a character device that reaches a disk or other hardware (reaches_raw_hardware());
  *  - a device that fakes keystrokes takes over the session at the console, as faking a floor
  *    terminal's input does (terminal_input_check()): it is "_sysctl", which every task reads
  *    and only a rule of its own lets another label write.
  */
 static const struct label *device_object(const struct inode *inode)
 {
-	if (S_ISBLK(inode->i_mode) || (S_ISCHR(inode->i_mode) && reaches_a_disk(inode->i_rdev)))
+	if (S_ISBLK(inode->i_mode) ||
+	    (S_ISCHR(inode->i_mode) && reaches_raw_hardware(inode->i_rdev)))
 		return &label_storage;
 	if (S_ISCHR(inode->i_mode) && fakes_keystrokes(inode->i_rdev))
 		return label_sysctl;
@@ -339,7 +348,10 @@ static bool fakes_input(unsigned int cmd)
 /*
  * The terminal ioctls that change a terminal, numbered before ioctls had directions: its
  * settings, its line, who controls it and gets its signals, a hangup (which sends SIGHUP to
- * its session). They need w, as a write to the terminal does.
+ * its session); a virtual console's display (its font and the maps from characters to glyphs,
+ * which change what every text on it reads as), its keyboard's mode and the console shown or
+ * switched to. They need w, as a write to the terminal does, whatever mode the descriptor
+ * was opened with.
  */
 static bool changes_terminal(unsigned int cmd)
 {
@@ -368,6 +380,32 @@ static bool changes_terminal(unsigned int cmd)
 	case TIOCSRS485:
 	case TIOCVHANGUP:
 	case TIOCSLCKTRMIOS:
+	case KDSETMODE:
+	case KDSKBMODE:
+	case KDSKBMETA:
+	case KDSKBLED:
+	case KDSETLED:
+	case KDSIGACCEPT:
+	case KDFONTOP:
+	case PIO_FONT:
+	case PIO_FONTX:
+	case PIO_FONTRESET:
+	case PIO_CMAP:
+	case PIO_SCRNMAP:
+	case PIO_UNISCRNMAP:
+	case PIO_UNIMAP:
+	case PIO_UNIMAPCLR:
+	case KIOCSOUND:
+	case KDMKTONE:
+	case VT_ACTIVATE:
+	case VT_SETACTIVATE:
+	case VT_SETMODE:
+	case VT_RELDISP:
+	case VT_DISALLOCATE:
+	case VT_RESIZE:
+	case VT_RESIZEX:
+	case VT_LOCKSWITCH:
+	case VT_UNLOCKSWITCH:
 		return true;
 	}
 	return false;

@@ -293,9 +293,7 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
  * NFS server, rpc_pipefs's answer its upcalls (gssd's credentials, idmapd's names), pstore's
  * erase the records of the last crash. Procfs counts whole: its /proc/<pid>/ files are the
  * task's (task_to_inode labels them first), the rest is /proc/sys and other kernel knobs.
- * Securityfs is not one: each module there decides its own files (label's need CAP_MAC_ADMIN,
- * the stacker's ask the hosted module), and the others' only tighten (IMA's policy appends,
- * lockdown only rises).
+ * Securityfs counts file by file (kernel_file_label()).
  */
 static bool kernel_control_fs(const struct super_block *sb)
 {
@@ -374,10 +372,75 @@ struct label *label_sb_owner_at_mount(const struct super_block *sb)
 }
 
 /*
- * Whether @inode is a pty of devpts: made, and instantiated, for the task that opens ptmx (ptmx
- * itself is made when devpts is mounted).
+ * A file below a directory of /proc/<pid>/ that is not one of the task's own entries (those of
+ * /proc/<pid>/net/, which report the task's network namespace: its sockets with their
+ * addresses and UNIX paths, its devices' counters), which task_to_inode does not see: the
+ * task's, as its entries are, with the pid its nearest directory recorded. Directories stay
+ * as they are, as the task's own do.
  */
-static bool devpts_pty(const struct inode *inode)
+static struct label *task_dir_file(struct dentry *dentry, struct inode *inode)
+{
+	struct label_inode *li = label_inode(inode), *dir;
+	struct dentry *d;
+	struct pid *pid;
+
+	if (S_ISDIR(inode->i_mode) || !li)
+		return NULL;
+	for (d = dentry->d_parent; !IS_ROOT(d); d = d->d_parent) {
+		dir = label_inode(d_inode(d));
+		pid = dir ? READ_ONCE(dir->task) : NULL;
+		if (!pid)
+			continue;
+		pid = get_pid(pid);
+		if (cmpxchg(&li->task, NULL, pid))
+			put_pid(pid);
+		return &label_task_file;
+	}
+	return NULL;
+}
+
+/*
+ * A securityfs file changes a module's policy or state. Another module's is a kernel control
+ * file ("_sysctl"): IMA's policy (whose first write replaces the boot policy), EVM's switches,
+ * lockdown's level, which need no capability past the file's mode. This module's and the
+ * stacker's decide their own files (CAP_MAC_ADMIN, the hosted module's rules) and stay the
+ * floor, which every task reads and writes (label's access file).
+ */
+static struct label *securityfs_label(struct dentry *dentry)
+{
+	struct dentry *top = dentry;
+
+	if (IS_ROOT(dentry))
+		return NULL;
+	while (!IS_ROOT(top->d_parent))
+		top = top->d_parent;
+	if (!strcmp(top->d_name.name, "label") || !strcmp(top->d_name.name, "stacker"))
+		return NULL;
+	return label_sysctl;
+}
+
+/* The label of a kernel file that its file system's options and attributes do not give. */
+static struct label *kernel_file_label(struct dentry *dentry, struct inode *inode)
+{
+	switch (inode->i_sb->s_magic) {
+	case PROC_SUPER_MAGIC:
+		return task_dir_file(dentry, inode);
+	case SECURITYFS_MAGIC:
+		return securityfs_label(dentry);
+	}
+	return NULL;
+}
+
+/**
+ * label_devpts_pty() - whether an inode is a pty of devpts
+ * @inode: the inode
+ *
+ * A pty is made, and instantiated, for the task that opens ptmx (ptmx itself is made when
+ * devpts is mounted).
+ *
+ * Return: true for a pty's node.
+ */
+bool label_devpts_pty(const struct inode *inode)
 {
 	return inode->i_sb->s_magic == DEVPTS_SUPER_MAGIC && S_ISCHR(inode->i_mode) &&
 	       imajor(inode) != TTYAUX_MAJOR;
@@ -397,7 +460,7 @@ static struct label *label_without_xattrs(struct inode *inode)
 		return label_of_current();
 	if (inode->i_sb->s_magic == BPF_FS_MAGIC || inode->i_sb->s_magic == HUGETLBFS_MAGIC)
 		return label_of_current();
-	if (devpts_pty(inode) && !label_sb_option(inode->i_sb, LABEL_MOUNT_DEF))
+	if (label_devpts_pty(inode) && !label_sb_option(inode->i_sb, LABEL_MOUNT_DEF))
 		return label_of_current();
 	return label_default(inode);
 }
@@ -444,6 +507,8 @@ static void label_from_disk(struct dentry *dentry, struct inode *inode)
 	if (!obj || READ_ONCE(obj->label))
 		return;
 	label = pathless_label(dentry, inode);
+	if (!label)
+		label = kernel_file_label(dentry, inode);
 	if (!label && !(inode->i_opflags & IOP_XATTR))
 		label = label_without_xattrs(inode);
 	if (!label)

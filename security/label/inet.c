@@ -29,6 +29,7 @@
 #include <linux/ipv6.h>
 #include <linux/lsm_audit.h>
 #include <linux/net.h>
+#include <linux/netlink.h>
 #include <linux/ratelimit.h>
 #include <linux/skbuff.h>
 #include <linux/socket.h>
@@ -355,6 +356,8 @@ static int refuse_routing_header(const char *how)
 
 static int hook_socket_setsockopt(struct socket *sock, int level, int optname)
 {
+	if (level == SOL_NETLINK && optname == NETLINK_ADD_MEMBERSHIP)
+		return label_audit_subscribe_check(sock->sk, "socket_setsockopt");
 	if (sock->sk->sk_family == AF_INET6 && level == SOL_IPV6 &&
 	    (optname == IPV6_RTHDR || optname == IPV6_2292PKTOPTIONS))
 		return refuse_routing_header("setsockopt");
@@ -931,12 +934,19 @@ static void hook_inet_conn_established(struct sock *sk, struct sk_buff *skb)
  * another's replies, or take the answers to another label's requests. Which sockets hold an
  * identifier is not known here, so no rule can allow a shared one: only a task label does not
  * confine chooses its identifier. Another has one picked for it, which the kernel picks unused.
- * (The identifier is at the same place in an IPv4 and an IPv6 address.)
+ * (The identifier is at the same place in an IPv4 and an IPv6 address.) A netlink socket bound
+ * with multicast groups subscribes to them: label_audit_subscribe_check().
  */
 static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int addrlen)
 {
 	const struct sock *sk = sock->sk;
 
+	if (sk->sk_family == AF_NETLINK) {
+		if (addrlen < (int)offsetofend(struct sockaddr_nl, nl_groups) ||
+		    !((struct sockaddr_nl *)address)->nl_groups)
+			return 0;
+		return label_audit_subscribe_check(sk, "socket_bind");
+	}
 	if (!inet_family(sk) || sk->sk_type != SOCK_DGRAM ||
 	    (sk->sk_protocol != IPPROTO_ICMP && sk->sk_protocol != IPPROTO_ICMPV6) ||
 	    addrlen < (int)offsetofend(struct sockaddr_in, sin_port) ||

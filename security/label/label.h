@@ -374,8 +374,9 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @unstored: a tmpfs file whose label is kept here and not yet as security.label, which
  *	fs.c reads and lists from @obj until the attribute is set or removed; set before
  *	the inode is reachable, cleared under the inode's lock, read with READ_ONCE()
- * @task: on a file of /proc/<pid>/ (whose @obj is label_task_file), a counted reference to the
- *	task's pid, set once by task_to_inode and put by inode_free_security; else NULL. Its
+ * @task: on a file or directory of /proc/<pid>/ (a file's @obj is label_task_file), a counted
+ *	reference to the task's pid, set once by task_to_inode, or for a file below such a
+ *	directory at its instantiation, and put by inode_free_security; else NULL. Its
  *	own, not the proc inode's: task_to_inode reads the task's pid again, and an exec by
  *	another thread (de_thread() exchanging the pids) may come in between.
  */
@@ -695,6 +696,7 @@ struct label *label_sb_owner_at_mount(const struct super_block *sb);
 int label_trust_path(const char *name);
 struct label *label_intern_nofs(const char *name, size_t len);
 int label_store_unstored(struct dentry *dentry);
+bool label_devpts_pty(const struct inode *inode);
 int label_socket_getsecurity(struct inode *inode, const char *name, void **buffer, bool alloc);
 
 /* Hook registration, one function per hook file. */

@@ -109,6 +109,26 @@ static int hook_netlink_send(struct sock *sk, struct sk_buff *skb)
 	return label_check_current(label_sysctl, LABEL_MAY_WRITE, "netlink_send", NULL);
 }
 
+/**
+ * label_audit_subscribe_check() - decide a subscription to the audit socket's multicast group
+ * @sk: the socket bound or given NETLINK_ADD_MEMBERSHIP with a group
+ * @hook: the hook asking, for the log
+ *
+ * The audit socket's one group (AUDIT_NLGRP_READLOG) carries every record the kernel logs,
+ * about every label's tasks: label's own denials with their paths, the commands and terminal
+ * input that audit records. The kernel asks CAP_AUDIT_READ alone; label lets only a task it
+ * does not confine subscribe, as to a perf event on a whole CPU.
+ *
+ * Context: Process context.
+ * Return: 0 for any other socket, or label_check_unconfined()'s answer.
+ */
+int label_audit_subscribe_check(const struct sock *sk, const char *hook)
+{
+	if (sk->sk_family != AF_NETLINK || sk->sk_protocol != NETLINK_AUDIT)
+		return 0;
+	return label_check_unconfined(hook);
+}
+
 static struct sock *socket_inode_sock(struct inode *inode)
 {
 	if (inode->i_sb->s_magic != SOCKFS_MAGIC)

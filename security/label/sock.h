@@ -68,6 +68,7 @@ static inline bool label_host_allowed(const struct label *out, const struct labe
 
 struct lsm_network_audit;
 int label_unix_sendmsg(struct sock *sk);
+int label_audit_subscribe_check(const struct sock *sk, const char *hook);
 const char *label_inet_class(const struct sock *sk);
 bool label_local4(struct net *net, __be32 addr);
 bool label_local6(struct net *net, const struct in6_addr *addr);

@@ -108,7 +108,8 @@ static int hook_task_prlimit(const struct cred *cred, const struct cred *tcred,
 /*
  * The files of /proc/<pid>/ carry the task's label, so reading them needs r on the task and
  * writing them w. Its directories stay "_": their names say nothing of the task, and looking
- * a file up in them then needs no x on the task.
+ * a file up in them then needs no x on the task. They record the task's pid all the same, for
+ * the files below them that task_to_inode does not see (fs.c, task_dir_file()).
  */
 static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 {
@@ -116,7 +117,7 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 
 	struct pid *pid;
 
-	if (S_ISDIR(inode->i_mode) || WARN_ON_ONCE(!li))
+	if (WARN_ON_ONCE(!li))
 		return;
 	/* Set once, at the first of the lookups and revalidations that may race here. */
 	if (!READ_ONCE(li->task)) {
@@ -124,7 +125,8 @@ static void hook_task_to_inode(struct task_struct *p, struct inode *inode)
 		if (cmpxchg(&li->task, NULL, pid))
 			put_pid(pid);
 	}
-	WRITE_ONCE(li->obj.label, &label_task_file);
+	if (!S_ISDIR(inode->i_mode))
+		WRITE_ONCE(li->obj.label, &label_task_file);
 }
 
 /* No task has it and no rule names it: a name label_name_valid() refuses. */

@@ -16,7 +16,9 @@
 #include <linux/netlink.h>
 #include <linux/nvme_ioctl.h>
 #include <linux/uinput.h>
+#include <linux/vt.h>
 #include <mqueue.h>
+#include <sched.h>
 #include <scsi/sg.h>
 #include <sys/fanotify.h>
 #include <sys/inotify.h>
@@ -915,6 +917,17 @@ static int open_for_writing(const char *path)
 	return 0;
 }
 
+/* Open @path for reading (not as a controlling terminal) and close it. */
+static int read_only_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 /* Make a directory and remove it: label decides w and x on the parent when it is made. */
 static int mkdir_and_remove(const char *path)
 {
@@ -989,6 +1002,96 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 		if (mnt[i][0])
 			EXPECT_EQ(0, umount2(mnt[i], MNT_DETACH)) TH_LOG("%s", mnt[i]);
 	unmount_private(_metadata, dir);
+}
+
+/*
+ * Another module's securityfs file changes that module's policy or state past its own checks
+ * (IMA's policy takes a first write with no capability, which replaces the boot policy): it is a
+ * kernel control file, which a rule to the floor does not reach. Label's own files stay the
+ * floor's: their writes are decided by label's privileges, and any task queries "access".
+ * Lockdown's file is the one the debug kernel, which builds every module, has.
+ */
+TEST(other_modules_securityfs_files_written_only_through_the_control_files_rule)
+{
+	if (access("/sys/kernel/security/lockdown", W_OK))
+		SKIP(return, "no other module's securityfs file");
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing,
+				      "/sys/kernel/security/lockdown", 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+			      open_for_writing(LABEL_FS "access")));
+}
+
+/*
+ * Subscribe an audit netlink socket to its multicast group (AUDIT_NLGRP_READLOG), which gets
+ * every audit record, through bind() or, bound without groups, NETLINK_ADD_MEMBERSHIP.
+ */
+static int subscribe_to_audit(bool by_option)
+{
+	struct sockaddr_nl addr = { .nl_family = AF_NETLINK, .nl_groups = by_option ? 0 : 1 };
+	int sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT), group = 1, rc;
+
+	if (sock < 0)
+		return -1;
+	rc = bind(sock, (struct sockaddr *)&addr, sizeof(addr));
+	if (!rc && by_option)
+		rc = setsockopt(sock, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group));
+	close(sock);
+	return rc;
+}
+
+/*
+ * The audit log's multicast group carries the records about every label's tasks (label's
+ * denials with their paths, commands, terminal input), to any task with CAP_AUDIT_READ: only
+ * one label does not confine subscribes.
+ */
+TEST(audit_records_read_only_by_an_unconfined_task)
+{
+	ASSERT_EQ(0, load("atk_audit _ rwxa\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_audit", ROOT_WITHOUT_MAC_ADMIN, subscribe_to_audit(false)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_audit", ROOT_WITHOUT_MAC_ADMIN, subscribe_to_audit(true)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, subscribe_to_audit(false)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, subscribe_to_audit(true)));
+}
+
+/*
+ * /proc/<pid>/net/ reports the task's network namespace: its sockets with their addresses and
+ * UNIX paths, its devices' counters. Its files are the task's, as the task's own entries are,
+ * although procfs makes them without task_to_inode: an attacker read another label's sockets,
+ * in that label's own network namespace, through them, as "_sysctl" that every task reads.
+ */
+TEST(proc_net_files_read_only_through_a_rule_to_the_task)
+{
+	int ready[2], done[2];
+	char path[64], c;
+	pid_t owner;
+
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
+	owner = fork_as("atk_netns", ROOT);
+	if (!owner) {
+		if (unshare(CLONE_NEWNET) || write(ready[1], "r", 1) != 1 ||
+		    read(done[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	close(ready[1]);
+	close(done[0]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, load("atk_reader _ rwx\n"));
+	snprintf(path, sizeof(path), "/proc/%d/net/dev", owner);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", ROOT_WITHOUT_MAC_ADMIN, read_only_open(path)));
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/net/unix", owner, owner);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", ROOT_WITHOUT_MAC_ADMIN, read_only_open(path)));
+	ASSERT_EQ(0, load("atk_reader atk_netns r\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", ROOT_WITHOUT_MAC_ADMIN, read_only_open(path)));
+	/* A task's own: /proc/net is /proc/self/net. */
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open("/proc/net/unix")));
+	ASSERT_EQ(1, write(done[1], "d", 1));
+	EXPECT_EQ(0, child_status(owner));
+	close(ready[0]);
+	close(done[1]);
+	ASSERT_EQ(0, load("atk_reader _ -\natk_reader atk_netns -\n"));
 }
 
 /*
@@ -1394,16 +1497,6 @@ TEST(line_discipline_set_only_through_the_control_files_rule)
  * holds to read the system's files, does not reach it. An attacker showed that it did, with
  * "A _ r" alone, when every pty was "_".
  */
-static int read_only_open(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	close(fd);
-	return 0;
-}
-
 TEST(terminal_read_only_through_a_rule_to_its_creator)
 {
 	char dir[] = "/tmp/attack-pty-XXXXXX", path[96];
@@ -1447,6 +1540,49 @@ TEST(terminal_read_only_through_a_rule_to_its_creator)
 }
 
 /*
+ * A pty that a floor task made for a session (sshd, login, a terminal run as "_") takes the
+ * label its session leader takes, so that another label reads the session's keystrokes only
+ * through a rule to it. An attacker read such a session's terminal with "A _ r" alone: the pty
+ * stayed the floor's, its maker's.
+ */
+TEST(session_terminal_takes_its_leaders_label)
+{
+	char dir[] = "/tmp/attack-session-XXXXXX", path[64], c;
+	int master, ready[2], done[2];
+	pid_t leader;
+
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
+	ASSERT_LE(0, master);
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
+	ASSERT_EQ(0, load("atk_reader _ rwx\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	leader = fork();
+	ASSERT_LE(0, leader);
+	if (!leader) {
+		/* A new session, whose controlling terminal the pty becomes when it is opened. */
+		if (setsid() < 0 || open(path, O_RDWR | O_CLOEXEC) < 0 ||
+		    set_label("atk_session") || write(ready[1], "r", 1) != 1 ||
+		    read(done[0], &c, 1) != 1)
+			_exit(1);
+		_exit(0);
+	}
+	close(ready[1]);
+	close(done[0]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	ASSERT_EQ(0, load("atk_reader atk_session r\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	ASSERT_EQ(1, write(done[1], "d", 1));
+	EXPECT_EQ(0, child_status(leader));
+	close(ready[0]);
+	close(done[1]);
+	close(master);
+	ASSERT_EQ(0, load("atk_reader _ -\natk_reader atk_session -\n"));
+	unmount_private(_metadata, dir);
+}
+
+/*
  * Set function key F1's string to what it is (KDGKBSENT, then KDSKBSENT) through a read-only
  * descriptor of the virtual terminal @path: 0, or -1 with errno.
  */
@@ -1474,6 +1610,25 @@ TEST(console_keymap_changed_only_through_the_control_files_rule)
 		SKIP(return, "no virtual terminal");
 	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", rewrite_function_key,
 				      "/dev/tty1", 0);
+}
+
+/*
+ * A virtual console's display (its font, the maps from characters to glyphs) and keyboard mode,
+ * and which console shows, change through ioctls numbered without a direction
+ * (CAP_SYS_TTY_CONFIG, any descriptor): they need w to the console, as writing on it does. An
+ * attacker remapped what a floor console showed through a read-only descriptor. The switch is
+ * to the first console, which shows already.
+ */
+TEST(console_switched_only_with_write)
+{
+	if (access("/dev/tty1", R_OK))
+		SKIP(return, "no virtual terminal");
+	ASSERT_EQ(0, load("atk_term _ r\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
+				   terminal_ioctl("/dev/tty1", O_RDONLY, VT_ACTIVATE, (void *)1)));
+	ASSERT_EQ(0, load("atk_term _ rw\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
+			      terminal_ioctl("/dev/tty1", O_RDONLY, VT_ACTIVATE, (void *)1)));
 }
 
 /* Set the terminal @path's settings to what they are, through a read-only descriptor. */
