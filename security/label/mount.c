@@ -191,27 +191,30 @@ static bool same_options(const struct label_sb *sbl, const struct label_mount *o
 	return !memcmp(sbl->mount.labels, (opts ?: &none)->labels, sizeof(none.labels));
 }
 
-#define UBIFS_MAGIC 0x24051905	/* fs/ubifs/ubifs.h's UBIFS_SUPER_MAGIC, in no shared header */
-
 /*
  * A disk's file system mounted by a task that may not set labels would be that task's, every
  * file of every label on it (label_sb_owner_at_mount()): the mount reads and writes the disk as
  * opening its node would, and is decided as a floor block device's open (label_storage, for
  * the floor alone), whichever node named it. A disk already mounted is another view of the
- * same super block, whose files keep their labels. Flash file systems have no block device:
- * JFFS2 and others on an MTD device (s_mtd), UBIFS on a UBI volume that it opens by name
- * ("ubi0:data"), no node at all.
+ * same super block, whose files keep their labels.
  */
-static bool on_storage(const struct super_block *sb)
-{
-	return sb->s_bdev || sb->s_mtd || sb->s_magic == UBIFS_MAGIC;
-}
-
 static int disk_check(struct super_block *sb)
 {
 	u32 access = sb_rdonly(sb) ? LABEL_MAY_READ : LABEL_MAY_READ | LABEL_MAY_WRITE;
 
 	return label_check_current(&label_storage, access, "sb_set_mnt_opts", NULL);
+}
+
+#define UBIFS_MAGIC 0x24051905	/* fs/ubifs/ubifs.h's UBIFS_SUPER_MAGIC, in no shared header */
+
+/*
+ * A flash file system has no block device, and is a disk all the same (disk_check()): JFFS2
+ * and others on an MTD device (s_mtd), UBIFS on a UBI volume that it opens by name
+ * ("ubi0:data"), no node at all.
+ */
+static bool on_flash(const struct super_block *sb)
+{
+	return sb->s_mtd || sb->s_magic == UBIFS_MAGIC;
 }
 
 static DEFINE_RATELIMIT_STATE(mount_again_refusals, DEFAULT_RATELIMIT_INTERVAL,
@@ -262,7 +265,9 @@ static int set_mnt_opts(struct super_block *sb, void *mnt_opts, bool remount)
 			sbl->mount = *opts;
 		sbl->owner = owner;
 		sbl->mounted = true;
-		return owner && on_storage(sb) ? disk_check(sb) : 0;
+		if (owner && on_flash(sb))
+			return disk_check(sb);
+		return owner && sb->s_bdev ? disk_check(sb) : 0;
 	}
 	if (mnt_opts && !same_options(sbl, mnt_opts)) {
 		pr_notice_ratelimited("mount of %s refused: it is mounted with other label options\n",
