@@ -433,11 +433,8 @@ static struct label *kernel_file_label(struct dentry *dentry, struct inode *inod
 
 /**
  * label_devpts_pty() - whether an inode is a pty of devpts
- * @inode: the inode
- *
- * A pty is made, and instantiated, for the task that opens ptmx (ptmx itself is made when
- * devpts is mounted).
- *
+ * @inode: the inode, made and instantiated for the task that opens ptmx (ptmx itself is made
+ *	when devpts is mounted)
  * Return: true for a pty's node.
  */
 bool label_devpts_pty(const struct inode *inode)

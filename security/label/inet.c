@@ -934,8 +934,9 @@ static void hook_inet_conn_established(struct sock *sk, struct sk_buff *skb)
  * another's replies, or take the answers to another label's requests. Which sockets hold an
  * identifier is not known here, so no rule can allow a shared one: only a task label does not
  * confine chooses its identifier. Another has one picked for it, which the kernel picks unused.
- * (The identifier is at the same place in an IPv4 and an IPv6 address.) A netlink socket bound
- * with multicast groups subscribes to them: label_audit_subscribe_check().
+ * (The identifier is at the same place in an IPv4 and an IPv6 address.)
+ * A netlink socket bound with multicast groups subscribes to them:
+ * label_audit_subscribe_check().
  */
 static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int addrlen)
 {

@@ -374,9 +374,9 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @unstored: a tmpfs file whose label is kept here and not yet as security.label, which
  *	fs.c reads and lists from @obj until the attribute is set or removed; set before
  *	the inode is reachable, cleared under the inode's lock, read with READ_ONCE()
- * @task: on a file or directory of /proc/<pid>/ (a file's @obj is label_task_file), a counted
- *	reference to the task's pid, set once by task_to_inode, or for a file below such a
- *	directory at its instantiation, and put by inode_free_security; else NULL. Its
+ * @task: on a file or directory of /proc/<pid>/ (a file's @obj is label_task_file), the task's
+ *	pid, counted, set once by task_to_inode (or for a file below, by fs.c), put by
+ *	inode_free_security; else NULL. Its
  *	own, not the proc inode's: task_to_inode reads the task's pid again, and an exec by
  *	another thread (de_thread() exchanging the pids) may come in between.
  */
