@@ -197,10 +197,14 @@ static int floor_pty_follows(const void *tty, struct file *file, unsigned int fd
 {
 	struct inode *inode = file_inode(file);
 	struct tty_file_private *priv = file->private_data;
+	struct label_inode *li = label_inode(inode);
 
-	if (!(file->f_mode & FMODE_PATH) && label_devpts_pty(inode) && priv && priv->tty == tty &&
-	    label_of_inode(inode) == label_floor)
-		label_inode_set(inode, label_of_current());
+	if ((file->f_mode & (FMODE_PATH | FMODE_WRITE)) != FMODE_WRITE ||
+	    !label_devpts_pty(inode) || !priv || priv->tty != tty || !li ||
+	    label_of_cred(file->f_cred) != label_floor || label_of_inode(inode) != label_floor)
+		return 0;
+	WRITE_ONCE(li->session_tty, true);
+	label_inode_set(inode, label_of_current());
 	return 0;
 }
 
@@ -208,10 +212,13 @@ static int floor_pty_follows(const void *tty, struct file *file, unsigned int fd
  * A pty takes the label of the task that opened ptmx: for a login over ssh, or in a terminal
  * run by a floor task, the floor's, which every label reads, although the session on it takes
  * another label later (its shell's exec transition, PAM writing its attribute). When a session
- * leader takes a label, its controlling terminal, if it is such a floor pty, takes it too,
- * through the descriptors of it the leader holds (under their table's lock: each pins its
- * inode): the session's keystrokes and output are then read and written through a rule to
- * its label. A pty of another label keeps it.
+ * leader takes a label, its controlling terminal, if it is such a floor pty, takes it too:
+ * the session's keystrokes and output are then read and written through a rule to its label.
+ * Only through a descriptor of it that the floor opened for writing (sshd's or login's, for
+ * the session), which the leader holds (under the table's lock, which pins its inode): a task
+ * that made a floor pty its terminal by reading it, which any label may, does not take it.
+ * The descriptors the floor opened for the session stay its own (label_session_descriptor()).
+ * A pty of another label keeps it.
  */
 static void session_terminal_follows(void)
 {

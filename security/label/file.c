@@ -305,7 +305,9 @@ static int hook_file_send_sigiotask(struct task_struct *tsk, struct fown_struct 
  * console's keymap (CAP_SYS_TTY_CONFIG, through any descriptor of a virtual terminal, read-only
  * too): the next key pressed types what the keymap now says, a function key's string or
  * another key's code. So is a change of the modem control lines: TIOCM_LOOP makes a UART
- * receive what it sends, so a write to a floor serial console is typed into its shell.
+ * receive what it sends, so a write to a floor serial console is typed into its shell. So is
+ * the rest of what takes over the console (takes_over_console()): what it shows, the keyboard
+ * the display server reads, which console shows.
  */
 static int terminal_input_check(struct file *file)
 {
@@ -346,12 +348,52 @@ static bool fakes_input(unsigned int cmd)
 }
 
 /*
+ * The commands that take over the console (CAP_SYS_TTY_CONFIG, through any descriptor of a
+ * virtual terminal, /dev/tty included): its font, its palette and the maps from characters to
+ * glyphs, which change what every console's text reads as; the keyboard's mode and repeat,
+ * which change what the display server reads; which console shows, and who is told of a
+ * switch. Numbered without directions, they were allowed through a read-only descriptor;
+ * terminal_input_check() decides them, as faking input is.
+ */
+static bool takes_over_console(unsigned int cmd)
+{
+	switch (cmd) {
+	case KDSETMODE:
+	case KDSKBMODE:
+	case KDSKBMETA:
+	case KDSKBLED:
+	case KDSETLED:
+	case KDKBDREP:
+	case KDSIGACCEPT:
+	case KDFONTOP:
+	case PIO_FONT:
+	case PIO_FONTX:
+	case PIO_FONTRESET:
+	case PIO_CMAP:
+	case PIO_SCRNMAP:
+	case PIO_UNISCRNMAP:
+	case PIO_UNIMAP:
+	case PIO_UNIMAPCLR:
+	case KIOCSOUND:
+	case KDMKTONE:
+	case VT_ACTIVATE:
+	case VT_SETACTIVATE:
+	case VT_SETMODE:
+	case VT_RELDISP:
+	case VT_DISALLOCATE:
+	case VT_RESIZE:
+	case VT_RESIZEX:
+	case VT_LOCKSWITCH:
+	case VT_UNLOCKSWITCH:
+		return true;
+	}
+	return false;
+}
+
+/*
  * The terminal ioctls that change a terminal, numbered before ioctls had directions: its
  * settings, its line, who controls it and gets its signals, a hangup (which sends SIGHUP to
- * its session); a virtual console's display (its font and the maps from characters to glyphs,
- * which change what every text on it reads as), its keyboard's mode and the console shown or
- * switched to. They need w, as a write to the terminal does, whatever mode the descriptor
- * was opened with.
+ * its session). They need w, as a write to the terminal does.
  */
 static bool changes_terminal(unsigned int cmd)
 {
@@ -380,32 +422,6 @@ static bool changes_terminal(unsigned int cmd)
 	case TIOCSRS485:
 	case TIOCVHANGUP:
 	case TIOCSLCKTRMIOS:
-	case KDSETMODE:
-	case KDSKBMODE:
-	case KDSKBMETA:
-	case KDSKBLED:
-	case KDSETLED:
-	case KDSIGACCEPT:
-	case KDFONTOP:
-	case PIO_FONT:
-	case PIO_FONTX:
-	case PIO_FONTRESET:
-	case PIO_CMAP:
-	case PIO_SCRNMAP:
-	case PIO_UNISCRNMAP:
-	case PIO_UNIMAP:
-	case PIO_UNIMAPCLR:
-	case KIOCSOUND:
-	case KDMKTONE:
-	case VT_ACTIVATE:
-	case VT_SETACTIVATE:
-	case VT_SETMODE:
-	case VT_RELDISP:
-	case VT_DISALLOCATE:
-	case VT_RESIZE:
-	case VT_RESIZEX:
-	case VT_LOCKSWITCH:
-	case VT_UNLOCKSWITCH:
 		return true;
 	}
 	return false;
@@ -582,7 +598,7 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	u32 access = 0;
 	int rc;
 
-	if (fakes_input(cmd))
+	if (fakes_input(cmd) || takes_over_console(cmd))
 		return terminal_input_check(file);
 	if (cmd == TIOCSETD)
 		return label_check_current(label_sysctl, LABEL_MAY_WRITE, "file_ioctl",

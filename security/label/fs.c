@@ -375,8 +375,11 @@ struct label *label_sb_owner_at_mount(const struct super_block *sb)
  * A file below a directory of /proc/<pid>/ that is not one of the task's own entries (those of
  * /proc/<pid>/net/, which report the task's network namespace: its sockets with their
  * addresses and UNIX paths, its devices' counters), which task_to_inode does not see: the
- * task's, as its entries are, with the pid its nearest directory recorded. Directories stay
- * as they are, as the task's own do.
+ * task's, as its entries are, with the pid its nearest directory recorded. But a file that
+ * may be written: it configures the namespace (nfsd's export caches in net/rpc/, xt_recent's
+ * lists), and every task reaches its own namespace's as its own (/proc/net is
+ * /proc/self/net), to which the task's files are "*": it stays a control file (label_default()).
+ * Directories stay as they are, as the task's own do.
  */
 static struct label *task_dir_file(struct dentry *dentry, struct inode *inode)
 {
@@ -384,7 +387,7 @@ static struct label *task_dir_file(struct dentry *dentry, struct inode *inode)
 	struct dentry *d;
 	struct pid *pid;
 
-	if (S_ISDIR(inode->i_mode) || !li)
+	if (S_ISDIR(inode->i_mode) || (inode->i_mode & 0222) || !li)
 		return NULL;
 	for (d = dentry->d_parent; !IS_ROOT(d); d = d->d_parent) {
 		dir = label_inode(d_inode(d));

@@ -371,6 +371,8 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
  * @obj: the inode's label; first, so that label_inode_obj() is the value's address
  * @transmute: a directory whose new entries take its label (security.labeltransmute), for
  *	tasks whose rule to it has "t"; written with WRITE_ONCE()
+ * @session_tty: a pty that took its session's label from the floor (cred.c,
+ *	session_terminal_follows()); set once, read with READ_ONCE()
  * @unstored: a tmpfs file whose label is kept here and not yet as security.label, which
  *	fs.c reads and lists from @obj until the attribute is set or removed; set before
  *	the inode is reachable, cleared under the inode's lock, read with READ_ONCE()
@@ -383,6 +385,7 @@ static inline struct label_obj *label_inode_obj(const struct inode *inode)
 struct label_inode {
 	struct label_obj obj;
 	bool transmute;
+	bool session_tty;
 	bool unstored;
 	struct pid *task;
 };
@@ -544,6 +547,20 @@ static inline int label_getsecurity_answer(const struct label *label, void **buf
 			return -ENOMEM;
 	}
 	return label->len;
+}
+
+/*
+ * Whether a descriptor opened with @opener's label of @inode keeps its access whatever the
+ * rules say: one the floor opened of a pty before it took its session's label (sshd's and
+ * login's, which the session's programs inherit as their standard input and output), decided
+ * as it was then. Another label's descriptors of it are decided again, as any.
+ */
+static inline bool label_session_descriptor(const struct label *opener,
+					    const struct inode *inode)
+{
+	const struct label_inode *li = inode ? label_inode(inode) : NULL;
+
+	return opener == label_floor && li && READ_ONCE(li->session_tty);
 }
 
 /* host.c */

@@ -1540,10 +1540,34 @@ TEST(terminal_read_only_through_a_rule_to_its_creator)
 }
 
 /*
+ * Open the terminal @path as a new session's controlling one, with @flags, then take @label:
+ * what the child of a floor sshd or login does for a session. Then write to the terminal
+ * through that first descriptor, if it may, report to @ready and wait on @done. Exits 0, or 1
+ * if a step failed.
+ */
+static void lead_a_session(const char *path, int flags, const char *label, int ready, int done)
+{
+	int tty;
+	char c;
+
+	if (setsid() < 0)
+		_exit(1);
+	tty = open(path, flags | O_CLOEXEC);
+	if (tty < 0 || set_label(label))
+		_exit(1);
+	if ((flags & O_ACCMODE) != O_RDONLY && write(tty, "s", 1) != 1)
+		_exit(1);
+	if (write(ready, "r", 1) != 1 || read(done, &c, 1) != 1)
+		_exit(1);
+	_exit(0);
+}
+
+/*
  * A pty that a floor task made for a session (sshd, login, a terminal run as "_") takes the
  * label its session leader takes, so that another label reads the session's keystrokes only
  * through a rule to it. An attacker read such a session's terminal with "A _ r" alone: the pty
- * stayed the floor's, its maker's.
+ * stayed the floor's, its maker's. The session keeps writing through the descriptor the floor
+ * opened for it; a task that made a floor pty its terminal by reading it does not take it.
  */
 TEST(session_terminal_takes_its_leaders_label)
 {
@@ -1557,16 +1581,20 @@ TEST(session_terminal_takes_its_leaders_label)
 	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
 	ASSERT_EQ(0, load("atk_reader _ rwx\n"));
 	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+
+	/* A confined root makes the idle floor pty its terminal, read-only, and changes label. */
+	leader = fork_as("atk_taker", ROOT);
+	if (!leader)
+		lead_a_session(path, O_RDONLY, "atk_taken", ready[1], done[0]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	EXPECT_EQ(0, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)));
+	ASSERT_EQ(1, write(done[1], "d", 1));
+	EXPECT_EQ(0, child_status(leader));
+
 	leader = fork();
 	ASSERT_LE(0, leader);
-	if (!leader) {
-		/* A new session, whose controlling terminal the pty becomes when it is opened. */
-		if (setsid() < 0 || open(path, O_RDWR | O_CLOEXEC) < 0 ||
-		    set_label("atk_session") || write(ready[1], "r", 1) != 1 ||
-		    read(done[0], &c, 1) != 1)
-			_exit(1);
-		_exit(0);
-	}
+	if (!leader)
+		lead_a_session(path, O_RDWR, "atk_session", ready[1], done[0]);
 	close(ready[1]);
 	close(done[0]);
 	ASSERT_EQ(1, read(ready[0], &c, 1));
@@ -1612,23 +1640,28 @@ TEST(console_keymap_changed_only_through_the_control_files_rule)
 				      "/dev/tty1", 0);
 }
 
+/* Switch to the first virtual console, which shows already, through a read-only @path. */
+static int switch_console(const char *path)
+{
+	return terminal_ioctl(path, O_RDONLY, VT_ACTIVATE, (void *)1);
+}
+
 /*
- * A virtual console's display (its font, the maps from characters to glyphs) and keyboard mode,
- * and which console shows, change through ioctls numbered without a direction
- * (CAP_SYS_TTY_CONFIG, any descriptor): they need w to the console, as writing on it does. An
- * attacker remapped what a floor console showed through a read-only descriptor. The switch is
- * to the first console, which shows already.
+ * What takes over the console (its font and glyph maps, which change what every console's text
+ * reads as, the keyboard's mode, which console shows: CAP_SYS_TTY_CONFIG, any descriptor) is
+ * decided as faking its input: through a rule to "_sysctl" for a floor console, whichever node
+ * names it (/dev/tty0 and /dev/tty too). An attacker remapped what a floor console showed
+ * through a read-only descriptor, and a rule to the floor's node would have let it through
+ * /dev/tty, whose node is "*".
  */
-TEST(console_switched_only_with_write)
+TEST(console_taken_over_only_through_the_control_files_rule)
 {
 	if (access("/dev/tty1", R_OK))
 		SKIP(return, "no virtual terminal");
-	ASSERT_EQ(0, load("atk_term _ r\n"));
-	EXPECT_EQ(EACCES, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
-				   terminal_ioctl("/dev/tty1", O_RDONLY, VT_ACTIVATE, (void *)1)));
-	ASSERT_EQ(0, load("atk_term _ rw\n"));
-	EXPECT_EQ(0, ERRNO_AS("atk_term", ROOT_WITHOUT_MAC_ADMIN,
-			      terminal_ioctl("/dev/tty1", O_RDONLY, VT_ACTIVATE, (void *)1)));
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", switch_console,
+				      "/dev/tty1", 0);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", switch_console,
+				      "/dev/tty0", 0);
 }
 
 /* Set the terminal @path's settings to what they are, through a read-only descriptor. */
