@@ -49,7 +49,8 @@ static bool fakes_keystrokes(dev_t dev)
  * or need no write mode: VFIO's container (/dev/vfio/vfio), through which a group's device is
  * handed over with its configuration space, its registers and DMA (an NVMe disk passed through
  * to a guest); i2c-dev's nodes, whose I2C_RDWR transfers reach any device of the bus (a TPM, an
- * EEPROM) through a read-only descriptor.
+ * EEPROM) through a read-only descriptor; and hibernation's /dev/snapshot, whose image holds the
+ * memory of every task.
  */
 static bool reaches_raw_hardware(dev_t dev)
 {
@@ -60,7 +61,8 @@ static bool reaches_raw_hardware(dev_t dev)
 	case I2C_MAJOR:
 		return true;
 	case MISC_MAJOR:
-		return MINOR(dev) == MAPPER_CTRL_MINOR || MINOR(dev) == VFIO_MINOR;
+		return MINOR(dev) == MAPPER_CTRL_MINOR || MINOR(dev) == VFIO_MINOR ||
+		       MINOR(dev) == SNAPSHOT_MINOR;
 	}
 	return false;
 }
