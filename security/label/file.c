@@ -600,7 +600,9 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	u32 access = 0;
 	int rc;
 
-	if (fakes_input(cmd) || takes_over_console(cmd))
+	if (fakes_input(cmd))
+		return terminal_input_check(file);
+	if (takes_over_console(cmd))
 		return terminal_input_check(file);
 	if (cmd == TIOCSETD)
 		return label_check_current(label_sysctl, LABEL_MAY_WRITE, "file_ioctl",
