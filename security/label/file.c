@@ -49,8 +49,9 @@ static bool fakes_keystrokes(dev_t dev)
  * or need no write mode: VFIO's container (/dev/vfio/vfio), through which a group's device is
  * handed over with its configuration space, its registers and DMA (an NVMe disk passed through
  * to a guest); i2c-dev's nodes, whose I2C_RDWR transfers reach any device of the bus (a TPM, an
- * EEPROM) through a read-only descriptor; and hibernation's /dev/snapshot, whose image holds the
- * memory of every task.
+ * EEPROM) through a read-only descriptor; hibernation's /dev/snapshot, whose image holds the
+ * memory of every task; and the virtual consoles' screens (/dev/vcs*), which show what every
+ * console shows whatever its terminal's label.
  */
 static bool reaches_raw_hardware(dev_t dev)
 {
@@ -59,6 +60,7 @@ static bool reaches_raw_hardware(dev_t dev)
 	case MTD_CHAR_MAJOR:
 	case USB_DEVICE_MAJOR:
 	case I2C_MAJOR:
+	case VCS_MAJOR:
 		return true;
 	case MISC_MAJOR:
 		return MINOR(dev) == MAPPER_CTRL_MINOR || MINOR(dev) == VFIO_MINOR ||

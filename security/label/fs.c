@@ -11,6 +11,7 @@
 #include <linux/fs_struct.h>
 #include <linux/fsnotify_backend.h>
 #include <linux/init_task.h>
+#include <linux/kernfs.h>
 #include <linux/magic.h>
 #include <linux/major.h>
 #include <linux/namei.h>
@@ -293,7 +294,8 @@ static struct label *pathless_label(struct dentry *dentry, struct inode *inode)
  * NFS server, rpc_pipefs's answer its upcalls (gssd's credentials, idmapd's names), pstore's
  * erase the records of the last crash. Procfs counts whole: its /proc/<pid>/ files are the
  * task's (task_to_inode labels them first), the rest is /proc/sys and other kernel knobs.
- * Securityfs counts file by file (kernel_file_label()).
+ * Securityfs counts file by file (kernel_file_label()). The debugging file systems are read as
+ * disks are (kernel_debug_fs()).
  */
 static bool kernel_control_fs(const struct super_block *sb)
 {
@@ -315,15 +317,29 @@ static bool kernel_control_fs(const struct super_block *sb)
 	       !strcmp(sb->s_type->name, "nfsd") || !strcmp(sb->s_type->name, "rpc_pipefs");
 }
 
+/*
+ * The kernel's debugging file systems hold other labels' data in files root reads: debugfs a
+ * GPU's memory, every USB transfer (usbmon), drivers' state; tracefs the trace buffers, with
+ * every task's events once tracing is on, which reading trace_pipe also takes from their
+ * reader. Their files are label_storage, as a disk is: only the floor opens them, "^" reads
+ * them, and a task that may override label passes, whatever a rule says, as a perf
+ * tracepoint's raw data is refused (task.c).
+ */
+static bool kernel_debug_fs(const struct super_block *sb)
+{
+	return sb->s_magic == DEBUGFS_MAGIC || sb->s_magic == TRACEFS_MAGIC;
+}
+
 /**
  * label_default() - the label of a file without security.label
  * @inode: the file
  *
  * Its file system's owner's (label_sb_owner_at_mount()); else its mount's labeldef=; else
- * "_sysctl" on the kernel's control file systems (see kernel_control_fs()), the floor on
- * others. Not for the root, which is the owner's, labelroot='s or the
- * floor, as Smack's smk_root: labeldef= labels what is under it, and a root of the default would
- * shut out of the whole mount every label without a rule to it.
+ * label_storage on the kernel's debugging file systems (kernel_debug_fs()), "_sysctl" on its
+ * control file systems (see kernel_control_fs()), the floor on others. Not for the root, which
+ * is the owner's, labelroot='s or the floor, as Smack's smk_root: labeldef= labels what is
+ * under it, and a root of the default would shut out of the whole mount every label without a
+ * rule to it.
  *
  * Return: the label, never NULL.
  */
@@ -338,7 +354,54 @@ struct label *label_default(const struct inode *inode)
 	if (sb->s_root && d_inode(sb->s_root) == inode)
 		return label_floor;
 	return (sbl ? sbl->mount.labels[LABEL_MOUNT_DEF] : NULL) ?:
+	       kernel_debug_fs(sb) ? &label_storage :
 	       kernel_control_fs(sb) ? label_sysctl : label_floor;
+}
+
+/* The kernfs file systems: a kernfs inode's i_private is its node. */
+static bool on_kernfs(const struct super_block *sb)
+{
+	switch (sb->s_magic) {
+	case SYSFS_MAGIC:
+	case CGROUP_SUPER_MAGIC:
+	case CGROUP2_SUPER_MAGIC:
+	case RDTGROUP_SUPER_MAGIC:
+		return true;
+	}
+	return false;
+}
+
+/**
+ * label_of_unlabelled() - the label of an inode that no dentry has labelled
+ * @inode: the inode
+ *
+ * An inode is labelled when a dentry is instantiated with it. kernfs also hands out inodes
+ * with none: cgroup_may_write() asks inode_permission() of a cgroup.procs through
+ * kernfs_get_inode(), which makes a new inode when no dentry of it is cached. Counted as the
+ * floor, it let a rule "A _ w" move another label's task out of its cgroup. On a kernel file
+ * system such an inode is decided as its dentry would label it: by its kernfs node's
+ * security.label, else as its file system's files without one (label_default()). Elsewhere, and
+ * for a root still being mounted, it counts as the floor.
+ *
+ * Context: Any context a check runs in, RCU path walk included: allocates and sleeps not.
+ * Return: the label, never NULL.
+ */
+struct label *label_of_unlabelled(const struct inode *inode)
+{
+	const struct super_block *sb = inode->i_sb;
+	char buf[LABEL_NAME_MAX];
+	struct label *label;
+	int len;
+
+	if (!kernel_control_fs(sb) || !sb->s_root || d_inode(sb->s_root) == inode)
+		return label_floor;
+	if (on_kernfs(sb)) {
+		len = kernfs_xattr_get(inode->i_private, XATTR_NAME_LABEL, buf, sizeof(buf));
+		label = len > 0 ? label_find(buf, len) : NULL;
+		if (label)
+			return label;
+	}
+	return label_default(inode);
 }
 
 /**

@@ -444,9 +444,15 @@ static inline struct label *label_of_task(const struct task_struct *task)
 	return label;
 }
 
+struct label *label_of_unlabelled(const struct inode *inode);
+
+/* An inode's label; one that no dentry labelled is label_of_unlabelled()'s. */
 static inline struct label *label_of_inode(const struct inode *inode)
 {
-	return label_of_obj(inode->i_security ? label_inode_obj(inode) : NULL);
+	const struct label_obj *obj = inode->i_security ? label_inode_obj(inode) : NULL;
+	struct label *label = obj ? READ_ONCE(obj->label) : NULL;
+
+	return likely(label) ? label : label_of_unlabelled(inode);
 }
 
 /*

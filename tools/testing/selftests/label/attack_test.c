@@ -949,9 +949,6 @@ static const struct {
 } control_mounts[] = {
 	/* An interpreter for every matching exec. */
 	{ "binfmt_misc", NULL, "register", "atk_control _sysctl w\n", open_for_writing },
-	{ "debugfs", NULL, "clear_warn_once", "atk_control _sysctl w\n", open_for_writing },
-	/* The debug kernel's: turns tracing on and off. */
-	{ "tracefs", NULL, "tracing_on", "atk_control _sysctl w\n", open_for_writing },
 	/* A program the kernel runs with every capability when a cgroup empties. */
 	{ "cgroup", "none,name=atk", "release_agent", "atk_control _sysctl w\n", open_for_writing },
 	/* The debug kernel's: moves any task into the cgroup, where it is frozen or killed. */
@@ -987,8 +984,8 @@ TEST(kernel_control_files_written_only_through_their_own_rule)
 		ASSERT_EQ(0, mkdir(mnt[i], 0755));
 		if (mount(control_mounts[i].type, mnt[i], control_mounts[i].type, 0,
 			  control_mounts[i].data)) {
-			/* binfmt_misc and debugfs are in every test kernel (base.config). */
-			ASSERT_LT(1, i) TH_LOG("%s: %s", control_mounts[i].type, strerror(errno));
+			/* binfmt_misc is in every test kernel (base.config). */
+			ASSERT_LT(0, i) TH_LOG("%s: %s", control_mounts[i].type, strerror(errno));
 			TH_LOG("no %s here: %s", control_mounts[i].type, strerror(errno));
 			mnt[i][0] = 0;
 			continue;
@@ -1092,6 +1089,113 @@ TEST(proc_net_files_read_only_through_a_rule_to_the_task)
 	close(ready[0]);
 	close(done[1]);
 	ASSERT_EQ(0, load("atk_reader _ -\natk_reader atk_netns -\n"));
+}
+
+/*
+ * The kernel's debugging file systems hold other labels' data in files root reads: debugfs (a
+ * GPU's memory, every USB transfer, drivers' state), tracefs (the trace buffers, every task's
+ * events once tracing is on). They open for the floor alone, or an override, as a disk does,
+ * whatever a rule says: an attacker read them as "_sysctl", which every task reads. tracefs is
+ * the debug kernel's.
+ */
+TEST(debugging_files_open_only_for_an_unconfined_task)
+{
+	static const struct {
+		const char *type, *file;
+		int (*try)(const char *path);
+	} files[] = {
+		{ "debugfs", "fault_around_bytes", read_only_open },
+		{ "debugfs", "clear_warn_once", open_for_writing },
+		{ "tracefs", "trace", read_only_open },
+		{ "tracefs", "tracing_on", open_for_writing },
+	};
+	char dir[] = "/tmp/attack-debug-XXXXXX", path[96];
+	size_t i;
+
+	mount_private(_metadata, dir, "tmpfs", "mode=0755");
+	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl rw\n"));
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		/* Each file system's two files follow each other: mounted before the first. */
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i].type);
+		if (!(i % 2) &&
+		    (mkdir(path, 0755) || mount(files[i].type, path, files[i].type, 0, NULL))) {
+			/* debugfs is in every test kernel (base.config). */
+			ASSERT_LT(1, i) TH_LOG("%s: %s", files[i].type, strerror(errno));
+			TH_LOG("no %s here: %s", files[i].type, strerror(errno));
+			i++;
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, files[i].type, files[i].file);
+		EXPECT_EQ(EACCES,
+			  ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, files[i].try(path)))
+			TH_LOG("%s", path);
+		EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, files[i].try(path)))
+			TH_LOG("%s", path);
+	}
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
+	for (i = 0; i < ARRAY_SIZE(files); i += 2) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i].type);
+		umount2(path, MNT_DETACH);
+	}
+	unmount_private(_metadata, dir);
+}
+
+/* Write @pid (as text) into the cgroup.procs file @path: 0, or -1 with errno. */
+static int move_to_cgroup(const char *path, pid_t pid)
+{
+	char text[16];
+	int fd = open(path, O_WRONLY | O_CLOEXEC), len, rc;
+
+	if (fd < 0)
+		return -1;
+	len = snprintf(text, sizeof(text), "%d", pid);
+	rc = write(fd, text, len) == len ? 0 : -1;
+	close(fd);
+	return rc;
+}
+
+/*
+ * cgroup2 decides a move between cgroups on the common ancestor's cgroup.procs too, through a
+ * new inode of it when no dentry of it is cached (cgroup_may_write()). No dentry labelled that
+ * inode: it is decided as its file system's files are, "_sysctl", not as the floor, which a
+ * confined root's rule "A _ w" reaches. An attacker moved another label's task into a cgroup it
+ * controlled that way, where it is frozen, limited or killed. The debug kernel's.
+ */
+TEST(cgroup_move_decided_on_the_ancestor_as_a_control_file)
+{
+	char dir[] = "/tmp/attack-cgroup-XXXXXX", sub[96], procs[128];
+	pid_t victim;
+
+	mount_private(_metadata, dir, "tmpfs", "mode=0755");
+	snprintf(sub, sizeof(sub), "%s/cg", dir);
+	ASSERT_EQ(0, mkdir(sub, 0755));
+	if (mount("cgroup2", sub, "cgroup2", 0, NULL)) {
+		unmount_private(_metadata, dir);
+		SKIP(return, "no cgroup2: %s", strerror(errno));
+	}
+	/* A cgroup of the attacker's label, as one delegated to it; its parent is not looked at. */
+	snprintf(sub, sizeof(sub), "%s/cg/atk", dir);
+	ASSERT_EQ(0, mkdir(sub, 0755));
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", sub);
+	ASSERT_EQ(0, setxattr(sub, XATTR_NAME_LABEL, "atk_cg", 6, 0));
+	ASSERT_EQ(0, setxattr(procs, XATTR_NAME_LABEL, "atk_cg", 6, 0));
+	ASSERT_EQ(0, load("atk_cg _ rwx\n"));
+	victim = fork();
+	ASSERT_LE(0, victim);
+	if (!victim) {
+		pause();
+		_exit(0);
+	}
+	EXPECT_EQ(EACCES,
+		  ERRNO_AS("atk_cg", ROOT_WITHOUT_MAC_ADMIN, move_to_cgroup(procs, victim)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, move_to_cgroup(procs, victim)));
+	kill(victim, SIGKILL);
+	EXPECT_EQ(victim, waitpid(victim, NULL, 0));
+	ASSERT_EQ(0, load("atk_cg _ -\n"));
+	rmdir(sub);
+	snprintf(sub, sizeof(sub), "%s/cg", dir);
+	umount2(sub, MNT_DETACH);
+	unmount_private(_metadata, dir);
 }
 
 /*
