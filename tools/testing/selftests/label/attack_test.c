@@ -1173,13 +1173,15 @@ TEST(cgroup_move_decided_on_the_ancestor_as_a_control_file)
 		unmount_private(_metadata, dir);
 		SKIP(return, "no cgroup2: %s", strerror(errno));
 	}
-	/* A cgroup of the attacker's label, as one delegated to it; its parent is not looked at. */
+	/*
+	 * A cgroup whose cgroup.procs is the attacker's label, as one delegated to it; the
+	 * parent's is never looked up.
+	 */
 	snprintf(sub, sizeof(sub), "%s/cg/atk", dir);
 	ASSERT_EQ(0, mkdir(sub, 0755));
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", sub);
-	ASSERT_EQ(0, setxattr(sub, XATTR_NAME_LABEL, "atk_cg", 6, 0));
 	ASSERT_EQ(0, setxattr(procs, XATTR_NAME_LABEL, "atk_cg", 6, 0));
-	ASSERT_EQ(0, load("atk_cg _ rwx\n"));
+	ASSERT_EQ(0, load("atk_cg _ rwx\n_ atk_cg w\n"));
 	victim = fork();
 	ASSERT_LE(0, victim);
 	if (!victim) {
@@ -1191,7 +1193,7 @@ TEST(cgroup_move_decided_on_the_ancestor_as_a_control_file)
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, move_to_cgroup(procs, victim)));
 	kill(victim, SIGKILL);
 	EXPECT_EQ(victim, waitpid(victim, NULL, 0));
-	ASSERT_EQ(0, load("atk_cg _ -\n"));
+	ASSERT_EQ(0, load("atk_cg _ -\n_ atk_cg -\n"));
 	rmdir(sub);
 	snprintf(sub, sizeof(sub), "%s/cg", dir);
 	umount2(sub, MNT_DETACH);
