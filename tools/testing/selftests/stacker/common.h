@@ -155,7 +155,10 @@ static inline bool logged(int kmsg, const char *text)
 	const char *p;
 	ssize_t n;
 
-	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0) {
+	/* EPIPE: records were overwritten since the last read; the next read goes on after them. */
+	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+		if (n < 0)
+			continue;
 		record[n] = '\0';
 		p = strstr(record, text);
 		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
