@@ -328,7 +328,9 @@ int label_check_opener_slow(const struct cred *cred, const struct label *object,
 			log_decision(subject, object, access, hook, inode, false);
 		return 0;
 	}
-	if (label_opener_overrides(cred) || label_session_descriptor(subject, inode))
+	if (label_opener_overrides(cred))
+		return 0;
+	if (label_session_descriptor(subject, inode))
 		return 0;
 	log_decision(subject, object, access, hook, inode, true);
 	return -EACCES;
