@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <linux/aio_abi.h>
+#include <linux/sched.h>
 #include <linux/ext4.h>
 #include <linux/kd.h>
 #include <linux/keyctl.h>
@@ -647,14 +648,15 @@ TEST(descriptor_after_revocation_refused)
 }
 
 /*
- * In a reader of label atk_reader: open /proc/@pid/status for reading and its oom_score_adj
- * for writing, say so on @ready, wait for @go, then read and write through the descriptors.
- * The reader exits with 1 if the read worked, plus 2 if the write did.
+ * In a reader of label atk_reader: open /proc/@pid/status and net/unix for reading and its
+ * oom_score_adj for writing, say so on @ready, wait for @go, then read and write through the
+ * descriptors. The reader exits with 1 if the read of status worked, plus 2 if the write did,
+ * plus 4 if the read of net/unix did.
  */
 static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
 {
 	char path[64], buf[64];
-	int status, adj, used = 0;
+	int status, adj, net, used = 0;
 
 	close(ready[0]);
 	close(go[1]);
@@ -662,12 +664,16 @@ static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
 	status = open(path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "/proc/%d/oom_score_adj", pid);
 	adj = open(path, O_WRONLY | O_CLOEXEC);
-	if (status < 0 || adj < 0 || write(ready[1], "", 1) != 1 || read(go[0], buf, 1) != 1)
+	snprintf(path, sizeof(path), "/proc/%d/net/unix", pid);
+	net = open(path, O_RDONLY | O_CLOEXEC);
+	if (status < 0 || adj < 0 || net < 0 || write(ready[1], "", 1) != 1 || read(go[0], buf, 1) != 1)
 		_exit(SETUP_FAILED);
 	if (read(status, buf, sizeof(buf)) > 0)
 		used |= 1;
 	if (write(adj, "0", 1) == 1)
 		used |= 2;
+	if (read(net, buf, sizeof(buf)) > 0)
+		used |= 4;
 	_exit(used);
 }
 
@@ -675,7 +681,7 @@ static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
  * A descriptor of a task's /proc/<pid>/ file is decided against the task's label at each read
  * and write, not the label the inode took at the last lookup: once the task changed its
  * label, a reader allowed to the old one only reads and writes nothing more through the
- * descriptors it opened before.
+ * descriptors it opened before, those of the task's /proc/<pid>/net/ included.
  */
 TEST(proc_descriptor_follows_the_task_label)
 {
@@ -715,7 +721,7 @@ TEST(proc_descriptor_follows_the_task_label)
 		ASSERT_EQ(1, write(task_go[1], "", 1));
 		ASSERT_EQ(1, read(moved[0], &c, 1));
 		ASSERT_EQ(1, write(go[1], "", 1));
-		EXPECT_EQ(kept ? 3 : 0, child_status(reader)) TH_LOG("rule to atk_moved: %d", kept);
+		EXPECT_EQ(kept ? 7 : 0, child_status(reader)) TH_LOG("rule to atk_moved: %d", kept);
 		close(task_go[1]);
 		close(moved[0]);
 		close(ready[0]);
@@ -1155,11 +1161,34 @@ static int move_to_cgroup(const char *path, pid_t pid)
 }
 
 /*
+ * Start a child in the cgroup @dir (clone3() with CLONE_INTO_CGROUP), which then exits: 0, or
+ * -1 with errno.
+ */
+static int clone_into_cgroup(const char *dir)
+{
+	struct clone_args args = { .flags = CLONE_INTO_CGROUP, .exit_signal = SIGCHLD };
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	pid_t child;
+
+	if (fd < 0)
+		return -1;
+	args.cgroup = fd;
+	child = syscall(__NR_clone3, &args, sizeof(args));
+	if (!child)
+		_exit(0);
+	close(fd);
+	if (child < 0)
+		return -1;
+	return child_status(child) ? -1 : 0;
+}
+
+/*
  * cgroup2 decides a move between cgroups on the common ancestor's cgroup.procs too, through a
  * new inode of it when no dentry of it is cached (cgroup_may_write()). No dentry labelled that
  * inode: it is decided as its file system's files are, "_sysctl", not as the floor, which a
  * confined root's rule "A _ w" reaches. An attacker moved another label's task into a cgroup it
- * controlled that way, where it is frozen, limited or killed. The debug kernel's.
+ * controlled that way, where it is frozen, limited or killed. A child started in a cgroup
+ * (clone3()'s CLONE_INTO_CGROUP) is decided the same way. The debug kernel's.
  */
 TEST(cgroup_move_decided_on_the_ancestor_as_a_control_file)
 {
@@ -1191,6 +1220,8 @@ TEST(cgroup_move_decided_on_the_ancestor_as_a_control_file)
 	EXPECT_EQ(EACCES,
 		  ERRNO_AS("atk_cg", ROOT_WITHOUT_MAC_ADMIN, move_to_cgroup(procs, victim)));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, move_to_cgroup(procs, victim)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_cg", ROOT_WITHOUT_MAC_ADMIN, clone_into_cgroup(sub)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, clone_into_cgroup(sub)));
 	kill(victim, SIGKILL);
 	EXPECT_EQ(victim, waitpid(victim, NULL, 0));
 	ASSERT_EQ(0, load("atk_cg _ -\n_ atk_cg -\n"));
@@ -1714,6 +1745,85 @@ TEST(session_terminal_takes_its_leaders_label)
 	close(master);
 	ASSERT_EQ(0, load("atk_reader _ -\natk_reader atk_session -\n"));
 	unmount_private(_metadata, dir);
+}
+
+/* How a session leader changes its label in session_terminal_follows_every_change(). */
+enum label_change { BY_EXEC, BY_RELABEL_SELF, BY_SET_SELF_ATTR };
+
+/*
+ * As lead_a_session(), for a floor root that opens the terminal @path for reading and writing
+ * and changes its label by @how: an exec transition into the program @transit (the descriptor
+ * is inherited, as a shell's standard input is), or a relabel-self change, through the task
+ * attribute or lsm_set_self_attr(), after dropping its privileges. Exits 0, or not if a step
+ * failed.
+ */
+static void change_a_sessions_label(const char *path, enum label_change how,
+				    const char *transit, int ready, int done)
+{
+	int tty;
+	char c;
+
+	if (setsid() < 0 || dup2(ready, 3) != 3 || dup2(done, 4) != 4)
+		_exit(SETUP_FAILED);
+	tty = open(path, O_RDWR);
+	if (tty < 0 || dup2(tty, 5) != 5)
+		_exit(SETUP_FAILED);
+	if (how == BY_EXEC) {
+		execl(transit, "sh", "-c", "echo s >&5 && echo r >&3 && read c <&4", (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	if (write_str(RELABEL_SELF, "atk_follower") != 12 || drop_to_nobody())
+		_exit(SETUP_FAILED);
+	if (how == BY_SET_SELF_ATTR ? set_self_attr_label("atk_follower") :
+	    write_str(SELF_LABEL, "atk_follower") != 12)
+		_exit(SETUP_FAILED);
+	if (write(5, "s", 1) != 1 || write(3, "r", 1) != 1 || read(4, &c, 1) != 1)
+		_exit(SETUP_FAILED);
+	_exit(0);
+}
+
+/*
+ * Every way a session leader changes its label gives its floor pty the new label: the exec
+ * transition of the session's shell, and relabel-self through either interface, not only the
+ * administrator's write of the attribute that session_terminal_takes_its_leaders_label tries.
+ * The session still writes through the descriptor the floor opened.
+ */
+TEST(session_terminal_follows_every_change_of_its_leaders_label)
+{
+	static const char *const ways[] = { "exec", "relabel-self", "lsm_set_self_attr" };
+	char dir[] = "/tmp/attack-follow-XXXXXX", path[64], c;
+	const char *transit = "/tmp/attack-follow-transit";
+	int master, ready[2], done[2];
+	enum label_change how;
+	pid_t leader;
+
+	copy_busybox(_metadata, transit, NULL);
+	ASSERT_EQ(0, setxattr(transit, XATTR_NAME_LABELEXEC, "atk_follower", 12, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	ASSERT_EQ(0, load("atk_reader _ rwx\n"));
+	for (how = BY_EXEC; how <= BY_SET_SELF_ATTR; how++) {
+		strcpy(dir, "/tmp/attack-follow-XXXXXX");
+		master = open_private_pty(_metadata, dir, path, sizeof(path));
+		ASSERT_LE(0, master);
+		ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+		ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
+		leader = fork();
+		ASSERT_LE(0, leader);
+		if (!leader)
+			change_a_sessions_label(path, how, transit, ready[1], done[0]);
+		close(ready[1]);
+		close(done[0]);
+		ASSERT_EQ(1, read(ready[0], &c, 1)) TH_LOG("%s", ways[how]);
+		EXPECT_EQ(EACCES, ERRNO_AS("atk_reader", NOBODY_USER, read_only_open(path)))
+			TH_LOG("%s", ways[how]);
+		ASSERT_EQ(2, write(done[1], "d\n", 2));
+		EXPECT_EQ(0, child_status(leader)) TH_LOG("%s", ways[how]);
+		close(ready[0]);
+		close(done[1]);
+		close(master);
+		unmount_private(_metadata, dir);
+	}
+	ASSERT_EQ(0, load("atk_reader _ -\n"));
 }
 
 /*
