@@ -666,7 +666,8 @@ static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
 	adj = open(path, O_WRONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "/proc/%d/net/unix", pid);
 	net = open(path, O_RDONLY | O_CLOEXEC);
-	if (status < 0 || adj < 0 || net < 0 || write(ready[1], "", 1) != 1 || read(go[0], buf, 1) != 1)
+	if (status < 0 || adj < 0 || net < 0 || write(ready[1], "", 1) != 1 ||
+	    read(go[0], buf, 1) != 1)
 		_exit(SETUP_FAILED);
 	if (read(status, buf, sizeof(buf)) > 0)
 		used |= 1;
@@ -1802,7 +1803,7 @@ TEST(session_terminal_follows_every_change_of_its_leaders_label)
 	ASSERT_EQ(0, trust("/tmp"));
 	ASSERT_EQ(0, load("atk_reader _ rwx\n"));
 	for (how = BY_EXEC; how <= BY_SET_SELF_ATTR; how++) {
-		strcpy(dir, "/tmp/attack-follow-XXXXXX");
+		snprintf(dir, sizeof(dir), "/tmp/attack-follow-XXXXXX");
 		master = open_private_pty(_metadata, dir, path, sizeof(path));
 		ASSERT_LE(0, master);
 		ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
