@@ -409,7 +409,8 @@ struct label *label_of_unlabelled(const struct inode *inode)
  * @sb: the file system, at its first mount, by the current task
  *
  * Labels written on a file system count only where its mounter may set labels: the floor,
- * which is not confined in practice, or a task with CAP_MAC_ADMIN that onlycap admits.
+ * which is not confined in practice, or a task with CAP_MAC_ADMIN that onlycap admits, until
+ * the policy is frozen (a disk image's labels would then be chosen after the freeze).
  * Otherwise the mounter chose what the file system holds (a tmpfs or overlay of its own, an
  * image, or a FUSE server that answers any security.label): every file read from it carries
  * the mounter's label, whatever its attributes say, as a file it wrote would, and no more
@@ -429,7 +430,7 @@ struct label *label_sb_owner_at_mount(const struct super_block *sb)
 		return NULL;
 	if (!strcmp(sb->s_type->name, "fuse") || !strcmp(sb->s_type->name, "fuseblk"))
 		return mounter;
-	if (mounter == label_floor || label_is_admin())
+	if (mounter == label_floor || (label_is_admin() && !label_frozen()))
 		return NULL;
 	return mounter;
 }
@@ -713,15 +714,16 @@ static DEFINE_RATELIMIT_STATE(mknod_refusals, DEFAULT_RATELIMIT_INTERVAL,
  * A device node opens the device whatever the label of the node, and a new node takes its
  * creator's label: a task could reach a device whose own node it may not open (the raw disk,
  * and through it every file and label on it) by naming it again. A task of another label than
- * "_" creates block and character device nodes only with CAP_MAC_ADMIN, as label_may_admin()
- * counts it. Overlayfs's whiteouts (character device 0:0) open nothing and stay free.
+ * "_" creates block and character device nodes only with CAP_MAC_ADMIN, and not once the
+ * policy is frozen, as it may set labels (label_may_relabel()): the raw disk rewrites them.
+ * Overlayfs's whiteouts (character device 0:0) open nothing and stay free.
  */
 static int hook_inode_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
 {
 	if ((!S_ISBLK(mode) && !S_ISCHR(mode)) || dev == WHITEOUT_DEV ||
 	    label_of_current() == label_floor)
 		return 0;
-	return label_may_admin("creating a device node", &mknod_refusals);
+	return label_may_relabel("creating a device node", &mknod_refusals);
 }
 
 static int hook_inode_link(struct dentry *old_dentry, struct inode *dir,

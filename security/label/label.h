@@ -243,7 +243,6 @@ bool label_onlycap_allows(const struct cred *cred);
 bool label_is_admin(void);
 void label_onlycap_set(struct label_set *set);
 void label_onlycap_show(struct seq_file *m);
-int __must_check label_may_admin(const char *what, struct ratelimit_state *rs);
 int __must_check label_may_relabel(const char *what, struct ratelimit_state *rs);
 bool label_mac_override_enabled(void);
 void label_mac_override_set(bool on);

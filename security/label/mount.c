@@ -225,15 +225,16 @@ static DEFINE_RATELIMIT_STATE(mount_again_refusals, DEFAULT_RATELIMIT_INTERVAL,
  * flags are its mounter's, and the hooks that see the super block are not told them: where exec
  * labels count (label_sb_carries_transitions()), a view without nosuid of a file system the
  * administrator mounted nosuid would give them to whoever runs its files. A confined task needs
- * CAP_MAC_ADMIN there, as for clearing nosuid (nosuid_clear_check()). The floor, which mounts
- * the system's file systems, is not asked, as mountpoint_check() does not ask it: each btrfs
- * subvolume mount is the root super block's again, as may an NFS root's mounts be.
+ * CAP_MAC_ADMIN there, as for clearing nosuid (nosuid_clear_check()), until the policy is
+ * frozen. The floor, which mounts the system's file systems, is not asked, as
+ * mountpoint_check() does not ask it: each btrfs subvolume mount is the root super block's
+ * again, as may an NFS root's mounts be.
  */
 static int mount_again_check(struct super_block *sb)
 {
 	if (label_of_current() == label_floor || !label_sb_carries_transitions(sb))
 		return 0;
-	return label_may_admin("another mount of a file system with exec labels",
+	return label_may_relabel("another mount of a file system with exec labels",
 			       &mount_again_refusals);
 }
 
@@ -350,7 +351,8 @@ static DEFINE_RATELIMIT_STATE(nosuid_refusals, DEFAULT_RATELIMIT_INTERVAL,
  * nosuid keeps exec transitions off the files below a mount, as it keeps set-user-ID bits off
  * (exec_label()). Clearing it, by a remount or mount_setattr(), on a file system that carries
  * transitions gives the labels its security.labelexec attributes name to whoever runs the
- * files: it needs CAP_MAC_ADMIN, as marking a file system trusted does. A recursive change may
+ * files: it needs CAP_MAC_ADMIN, as marking a file system trusted does, and is refused to
+ * every task but the floor once the policy is frozen. A recursive change may
  * reach such a file system below any other, and needs it wherever it starts.
  */
 static int nosuid_clear_check(const struct path *path, bool recurse)
@@ -358,7 +360,7 @@ static int nosuid_clear_check(const struct path *path, bool recurse)
 	if (!recurse && (!(READ_ONCE(path->mnt->mnt_flags) & MNT_NOSUID) ||
 			 !label_sb_carries_transitions(path->mnt->mnt_sb)))
 		return 0;
-	return label_may_admin("clearing nosuid", &nosuid_refusals);
+	return label_may_relabel("clearing nosuid", &nosuid_refusals);
 }
 
 /*

@@ -233,7 +233,7 @@ void label_onlycap_show(struct seq_file *m)
  * Context: Process context.
  * Return: 0, or -EPERM.
  */
-int label_may_admin(const char *what, struct ratelimit_state *rs)
+static int label_may_admin(const char *what, struct ratelimit_state *rs)
 {
 	char comm[STACKER_COMM_ESCAPED];
 	const char *why;
@@ -255,10 +255,11 @@ int label_may_admin(const char *what, struct ratelimit_state *rs)
  * @what: the change, for the log line of a refusal
  * @rs: the log budget of this change's refusals: a flood of one cannot hide another
  *
- * Setting a task's label through its attribute and setting or removing the module's extended
- * attributes need CAP_MAC_ADMIN (label_may_admin()), and are refused to everyone once the
- * policy is frozen. Each refusal is logged, ratelimited, as "<what> refused: ..." (the
- * freeze's as "policy frozen:").
+ * Setting a task's label through its attribute, setting or removing the module's extended
+ * attributes, and for a confined task what would set labels too (a device node, which may be
+ * the raw disk's, and a view of exec labels without nosuid) need CAP_MAC_ADMIN
+ * (label_may_admin()), and are refused to everyone once the policy is frozen. Each refusal is
+ * logged, ratelimited, as "<what> refused: ..." (the freeze's as "policy frozen:").
  *
  * Context: Process context.
  * Return: 0, or -EPERM.

@@ -9,7 +9,10 @@
 
 #include <linux/lsm.h>
 #include <sys/mount.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 
@@ -25,6 +28,54 @@ static void __attribute__((constructor)) restore_log_budgets(void)
 #define TRANSIT "/tmp/freeze-transit"
 #define LABELLED "/tmp/freeze-file"
 #define OVL "/tmp/freeze-ovl"
+/* A copy of this program that moves to freeze_c, and its directories. */
+#define CONFINED "/tmp/freeze-confined"
+#define CONFINED_ENV "FREEZE_TEST_CONFINED_ROOT"
+#define OWN "/tmp/freeze-own"
+#define OWN_MOUNT "/tmp/freeze-own-tmpfs"
+
+/*
+ * Run by CONFINED, with CONFINED_ENV set, as a root of label freeze_c after the freeze: what
+ * CAP_MAC_ADMIN gave such a task that would set labels. Exits with 1 if it made a block device
+ * node, plus 2 if it cleared nosuid on a view of the trusted /tmp; it leaves a tmpfs mounted on
+ * OWN_MOUNT, and OWN/src bound on OWN/mnt, for the test to look at and undo.
+ */
+static void __attribute__((constructor(101))) confined_root(void)
+{
+	char label[LABEL_NAME_MAX + 2];
+	int done = 0;
+
+	if (!getenv(CONFINED_ENV))
+		return;
+	if (read_text(SELF_LABEL, label, sizeof(label)) < 0 || strcmp(label, "freeze_c") ||
+	    mount("tmpfs", OWN_MOUNT, "tmpfs", 0, NULL) ||
+	    mount(OWN "/src", OWN "/mnt", NULL, MS_BIND, NULL) ||
+	    mount(NULL, OWN "/mnt", NULL, MS_REMOUNT | MS_BIND | MS_NOSUID, NULL))
+		_exit(SETUP_FAILED);
+	if (!mknod(OWN "/disk", S_IFBLK | 0600, makedev(8, 0)))
+		done |= 1;
+	if (!mount(NULL, OWN "/mnt", NULL, MS_REMOUNT | MS_BIND, NULL))
+		done |= 2;
+	_exit(done);
+}
+
+/* A copy of this program at @path, which moves to @label when executed. */
+static void copy_self(struct __test_metadata *const _metadata, const char *path,
+		      const char *label)
+{
+	int in = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	int out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	ssize_t n;
+
+	ASSERT_LE(0, in);
+	ASSERT_LE(0, out);
+	while ((n = sendfile(out, in, NULL, 1 << 20)) > 0)
+		;
+	ASSERT_EQ(0, n);
+	close(in);
+	ASSERT_EQ(0, close(out));
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, label, strlen(label), 0));
+}
 
 /* Only CAP_MAC_ADMIN may freeze; before the freeze, set up what must outlive it. */
 TEST(freeze_needs_cap_mac_admin_then_freezes)
@@ -34,8 +85,11 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	char text[8];
 	pid_t pid;
 
-	/* This program's own label, _, may use freeze_o files: open, copy up. */
-	ASSERT_EQ(0, load("freeze_s freeze_o r\n_ freeze_o rwa\n"));
+	/*
+	 * This program's own label, _, may use freeze_o files: open, copy up; and look up names
+	 * in freeze_c directories.
+	 */
+	ASSERT_EQ(0, load("freeze_s freeze_o r\n_ freeze_o rwa\n_ freeze_c x\n"));
 	make_file(_metadata, LABELLED, "freeze_o");
 	copy_busybox(_metadata, TRANSIT, NULL);
 	ASSERT_EQ(0, setxattr(TRANSIT, XATTR_NAME_LABELEXEC, "freeze_t", 8, 0));
@@ -47,6 +101,12 @@ TEST(freeze_needs_cap_mac_admin_then_freezes)
 	make_dir(_metadata, OVL "/work", NULL);
 	make_dir(_metadata, OVL "/merged", NULL);
 	make_file(_metadata, OVL "/lower/file", "freeze_o");
+	copy_self(_metadata, CONFINED, "freeze_c");
+	make_dir(_metadata, OWN, NULL);
+	make_dir(_metadata, OWN "/src", "freeze_c");
+	make_dir(_metadata, OWN "/mnt", "freeze_c");
+	ASSERT_EQ(0, setxattr(OWN, XATTR_NAME_LABEL, "freeze_c", 8, 0));
+	make_dir(_metadata, OWN_MOUNT, "freeze_c");
 	ASSERT_EQ(0, mount("overlay", OVL "/merged", "overlay", 0,
 			   "lowerdir=" OVL "/lower,upperdir=" OVL "/upper,workdir=" OVL "/work"));
 	/* Descriptors opened before the freeze grant nothing after it. */
@@ -175,6 +235,35 @@ TEST(frozen_refuses_privileged_relabelling)
 	ASSERT_EQ(EPERM, errno);
 	get_file_label(_metadata, LABELLED, label);
 	ASSERT_STREQ("freeze_o", label);
+}
+
+/*
+ * CAP_MAC_ADMIN lets a task of another label than "_" do what sets labels besides writing
+ * them: make a device node (the raw disk's rewrites every label), see exec labels without
+ * nosuid, mount a file system whose own labels count. The freeze ends each, as it ends
+ * setting labels: the node and the view are refused, and the task's mount is its own, its
+ * files of its label (which this "_" process may search, not read).
+ */
+TEST(frozen_ends_what_cap_mac_admin_gives_a_confined_root)
+{
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		setenv(CONFINED_ENV, "1", 1);
+		execl(CONFINED, CONFINED, (char *)NULL);
+		_exit(SETUP_FAILED);
+	}
+	EXPECT_EQ(0, child_status(pid));
+	fd = open(OWN_MOUNT, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EACCES, errno);
+	if (fd >= 0)
+		close(fd);
+	EXPECT_EQ(0, umount(OWN_MOUNT));
+	EXPECT_EQ(0, umount(OWN "/mnt"));
 }
 
 /* What the policy says still holds: the rule decides, and exec transitions still happen. */
