@@ -879,11 +879,16 @@ static int hook_sb_statfs(struct dentry *dentry)
  * since the directory was opened stops a new watch. A fanotify mark on a mount or a whole file
  * system (with CAP_SYS_ADMIN) reports the names, accesses and accessors of every label's files
  * below it, which no rule can name: only a task label does not confine places one, as a perf
- * event on a whole CPU. Events are not decided as they are delivered (no hook sees them): a
- * watch placed while a rule held keeps reporting after it is removed, as a mapping stays.
+ * event on a whole CPU. So does a mark for permission events, on anything: its listener decides
+ * every task's opens, reads and execs of the file, or of each entry of a directory, whatever
+ * their labels, and learns of each (SELinux asks watch_with_perm for it). Events are not
+ * decided as they are delivered (no hook sees them): a watch placed while a rule held keeps
+ * reporting after it is removed, as a mapping stays.
  */
 static int hook_path_notify(const struct path *path, u64 mask, unsigned int obj_type)
 {
+	if (mask & ALL_FSNOTIFY_PERM_EVENTS)
+		return label_check_unconfined("path_notify");
 	if (obj_type == FSNOTIFY_OBJ_TYPE_INODE)
 		return label_inode_check(d_backing_inode(path->dentry), LABEL_MAY_READ,
 					 "path_notify");

@@ -2180,6 +2180,37 @@ TEST(watches_decided_as_reading_what_they_report)
 }
 
 /*
+ * A fanotify mark for a permission event on @path (FAN_OPEN_PERM, and each entry's of a
+ * directory): 0, or -1 with errno.
+ */
+static int fanotify_permission_mark(const char *path)
+{
+	int group = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC, O_RDONLY), rc;
+
+	if (group < 0)
+		return -1;
+	rc = fanotify_mark(group, FAN_MARK_ADD, FAN_OPEN_PERM | FAN_EVENT_ON_CHILD, AT_FDCWD, path);
+	if (rc)
+		rc = -errno;
+	close(group);
+	errno = -rc;
+	return rc ? -1 : 0;
+}
+
+/*
+ * A permission event's listener decides other tasks' opens of the file, or of every entry of a
+ * directory, whatever their labels, and learns of each: only an unconfined task places a mark
+ * for one, even on a "_" directory its label reads. An attacker blocked and refused, at will,
+ * each open that another label's task made in /tmp.
+ */
+TEST(permission_events_only_for_an_unconfined_task)
+{
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_watch", ROOT_WITHOUT_MAC_ADMIN,
+				   fanotify_permission_mark("/tmp")));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, fanotify_permission_mark("/tmp")));
+}
+
+/*
  * request_key() with callout information runs /sbin/request-key as the floor with every
  * capability, on the caller's arguments: only an unconfined task starts it. Without the program
  * (this VM), the floor's request fails for want of it.
