@@ -543,7 +543,8 @@ static ssize_t access_write(struct file *file, const char __user *ubuf, size_t c
 		object = subject;
 	else
 		object = label_find(r.object, r.object_len) ?: &unknown_object;
-	buf[0] = label_decide(subject, object, r.access) ? '0' : '1';
+	/* "b" is accepted and ignored, as in a rule. */
+	buf[0] = label_decide(subject, object, r.access & LABEL_MAY_ALL) ? '0' : '1';
 	buf[1] = '\n';
 	simple_transaction_set(file, 2);
 	return count;

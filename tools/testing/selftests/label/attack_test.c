@@ -79,6 +79,66 @@ TEST(script_exec_label_runs_nothing_as_its_label)
 }
 
 /*
+ * A file system whose files carry their mounter's label (a confined root's image, 9p share or
+ * tmpfs) is never trusted with exec labels: they would be its mounter's choice, as its labels
+ * would. An administrator who trusted such a path let the mounter name the label its programs
+ * move to.
+ */
+TEST(file_system_of_its_mounter_never_trusted)
+{
+	char dir[] = "/tmp/attack-owned-XXXXXX";
+	pid_t pid;
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, setxattr(dir, XATTR_NAME_LABEL, "atk_mounter", 11, 0));
+	pid = fork_as("atk_mounter", ROOT_WITHOUT_MAC_ADMIN);
+	if (!pid)
+		_exit(mount("tmpfs", dir, "tmpfs", 0, NULL) ? errno : 0);
+	ASSERT_EQ(0, child_status(pid));
+	EXPECT_EQ(-1, trust(dir));
+	EXPECT_EQ(EPERM, errno);
+	EXPECT_EQ(0, umount(dir));
+	EXPECT_EQ(0, removexattr(dir, XATTR_NAME_LABEL));
+	EXPECT_EQ(0, rmdir(dir));
+}
+
+/*
+ * A program's exec label counts only while it is linked: an upgrade that replaced it leaves
+ * no way to run the old version with its label (a task could still reach it through an O_PATH
+ * descriptor or /proc/<pid>/exe), as making a hard link to keep it needs w to it.
+ */
+TEST(unlinked_program_runs_nothing_as_its_label)
+{
+	char *const argv[] = { "cat", SELF_LABEL, NULL };
+	const char *program = "/tmp/attack-unlinked";
+	char out[LABEL_NAME_MAX + 64];
+	int unlinked, prog, output[2];
+	pid_t pid;
+
+	copy_busybox(_metadata, program, NULL);
+	ASSERT_EQ(0, setxattr(program, XATTR_NAME_LABELEXEC, "atk_old", 7, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	for (unlinked = 0; unlinked < 2; unlinked++) {
+		prog = open(program, O_PATH | O_CLOEXEC);
+		ASSERT_LE(0, prog);
+		if (unlinked)
+			ASSERT_EQ(0, unlink(program));
+		ASSERT_EQ(0, pipe2(output, O_CLOEXEC));
+		pid = fork_as("atk_caller", NOBODY_USER);
+		if (!pid) {
+			if (dup2(output[1], STDOUT_FILENO) == STDOUT_FILENO)
+				syscall(__NR_execveat, prog, "", argv, environ, AT_EMPTY_PATH);
+			_exit(SETUP_FAILED);
+		}
+		close(output[1]);
+		read_output(output[0], out, sizeof(out));
+		EXPECT_EQ(0, child_status(pid));
+		EXPECT_STREQ(unlinked ? "atk_caller" : "atk_old", out);
+		close(prog);
+	}
+}
+
+/*
  * The relabel-self set was given for the label a task had: an exec transition empties it, as
  * any change of label does, so the new program cannot take a label of the old set.
  */
@@ -894,6 +954,40 @@ static void unmount_private(struct __test_metadata *_metadata, const char *dir)
 {
 	EXPECT_EQ(0, umount2(dir, MNT_DETACH));
 	EXPECT_EQ(0, rmdir(dir));
+}
+
+/*
+ * A binfmt_misc entry with the C flag takes the binary's set-user-ID bits, not the
+ * interpreter's: the binary's exec label does not count there either, as a script's does not.
+ * The interpreter runs on the binary's path and the caller's arguments (qemu-user reads
+ * options from them). Here a copy of busybox named cat runs as the interpreter and reports its
+ * label after the binary's one line.
+ */
+TEST(binfmt_misc_binary_exec_label_runs_nothing_as_its_label)
+{
+	static const char entry[] = ":atk_c:M::\\x7fATKC::/tmp/attack-interp/cat:C";
+	char *const argv[] = { "binary", SELF_LABEL, NULL };
+	char dir[] = "/tmp/attack-binfmt-XXXXXX", path[64], out[LABEL_NAME_MAX + 64];
+	int fd;
+
+	mount_private(_metadata, dir, "binfmt_misc", NULL);
+	ASSERT_EQ(0, mkdir("/tmp/attack-interp", 0755));
+	copy_busybox(_metadata, "/tmp/attack-interp/cat", NULL);
+	fd = open("/tmp/attack-binary", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(6, write(fd, "\x7f" "ATKC\n", 6));
+	ASSERT_EQ(0, close(fd));
+	ASSERT_EQ(0, setxattr("/tmp/attack-binary", XATTR_NAME_LABELEXEC, "atk_binary", 10, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	snprintf(path, sizeof(path), "%s/register", dir);
+	ASSERT_EQ((ssize_t)strlen(entry), write_str(path, entry));
+
+	exec_output(_metadata, "atk_caller", NOBODY_USER, "/tmp/attack-binary", argv, out,
+		    sizeof(out));
+	EXPECT_STREQ("\x7f" "ATKC\natk_caller", out);
+	snprintf(path, sizeof(path), "%s/atk_c", dir);
+	EXPECT_EQ(2, write_str(path, "-1"));
+	unmount_private(_metadata, dir);
 }
 
 /*

@@ -303,6 +303,9 @@ TEST(access_follows_decision_order)
 	ASSERT_EQ(1, query("query_s query_o r"));
 	ASSERT_EQ(1, query("query_s query_o rx"));
 	ASSERT_EQ(1, query("query_s query_o R-X"));
+	/* "b", Smack's bring-up, is ignored in a query as in a rule. */
+	ASSERT_EQ(1, query("query_s query_o rb"));
+	ASSERT_EQ(1, query("query_s _ rb"));
 	ASSERT_EQ(0, query("query_s query_o rw"));
 	ASSERT_EQ(0, query("query_s query_o a"));
 	ASSERT_EQ(0, query("query_s query_o l"));
