@@ -975,7 +975,7 @@ TEST(binfmt_misc_binary_exec_label_runs_nothing_as_its_label)
 	copy_busybox(_metadata, "/tmp/attack-interp/cat", NULL);
 	fd = open("/tmp/attack-binary", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(6, write(fd, "\x7f" "ATKC\n", 6));
+	ASSERT_EQ(6, write(fd, "\177ATKC\n", 6));
 	ASSERT_EQ(0, close(fd));
 	ASSERT_EQ(0, setxattr("/tmp/attack-binary", XATTR_NAME_LABELEXEC, "atk_binary", 10, 0));
 	ASSERT_EQ(0, trust("/tmp"));
@@ -984,7 +984,7 @@ TEST(binfmt_misc_binary_exec_label_runs_nothing_as_its_label)
 
 	exec_output(_metadata, "atk_caller", NOBODY_USER, "/tmp/attack-binary", argv, out,
 		    sizeof(out));
-	EXPECT_STREQ("\x7f" "ATKC\natk_caller", out);
+	EXPECT_STREQ("\177ATKC\natk_caller", out);
 	snprintf(path, sizeof(path), "%s/atk_c", dir);
 	EXPECT_EQ(2, write_str(path, "-1"));
 	unmount_private(_metadata, dir);
