@@ -839,8 +839,10 @@ bool label_sb_carries_transitions(struct super_block *sb)
  *
  * The mark lasts as long as the superblock: until the file system is unmounted everywhere.
  *
- * Context: Process context; the caller checked the writer's privilege.
- * Return: 0, -EPERM if the file system may not be trusted, or the path lookup's error.
+ * Context: Process context; the caller checked the writer's privilege. Takes the rule set's
+ * mutex (label_policy_change_begin()) after the lookup, which may wait on any file system.
+ * Return: 0, -EPERM if the file system may not be trusted or the policy froze meanwhile, or
+ * the path lookup's error.
  */
 int label_trust_path(const char *name)
 {
@@ -855,7 +857,11 @@ int label_trust_path(const char *name)
 	if (!sb_may_be_trusted(path.dentry->d_sb) || WARN_ON_ONCE(!obj))
 		rc = -EPERM;
 	else
+		rc = label_policy_change_begin("trust");
+	if (!rc) {
 		WRITE_ONCE(obj->trusted, true);
+		label_policy_change_end();
+	}
 	path_put(&path);
 	return rc;
 }

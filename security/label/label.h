@@ -166,7 +166,9 @@ struct label_rule_table;
  * The module has one, label_rules in rules.c, that every decision reads. A test may make its
  * own, over its own struct label_names, and destroy both.
  *
- * Lock order: @mutex, then the @names mutex (a load interns labels).
+ * Lock order: @mutex, then the @names mutex (a load interns labels). The module's @mutex is
+ * also held around every other policy change (label_policy_change_begin()), before that
+ * change's own lock (onlycap's, the hosts').
  */
 struct label_ruleset {
 	/**
@@ -186,11 +188,15 @@ struct label_ruleset {
 	struct list_head list;
 	/** @blocks: the memory of the rules (struct label_rule_block); under @mutex. */
 	struct list_head blocks;
-	/** @mutex: serializes loads, listings and the freeze. */
+	/**
+	 * @mutex: serializes loads, listings and the freeze; for the module's set, the freeze
+	 * and every other change of the policy too.
+	 */
 	struct mutex mutex;
 	/**
 	 * @frozen: set once, by label_ruleset_freeze(), under @mutex, and never cleared: loads
-	 * check it under @mutex, so no load starts after the freeze; other readers READ_ONCE().
+	 * and policy changes check it under @mutex, so none is applied after the freeze; other
+	 * readers READ_ONCE().
 	 */
 	bool frozen;
 	/** @names: where the labels of the rules are interned. */
@@ -213,6 +219,8 @@ int __must_check label_load_rules(char *text, size_t len, enum label_rule_format
 int __must_check label_revoke_subject(const char *name, size_t len);
 bool label_frozen(void);
 int label_refuse_frozen(const char *what);
+int __must_check label_policy_change_begin(const char *what);
+void label_policy_change_end(void);
 int __must_check label_freeze(void);
 void label_rules_show(struct seq_file *m);
 int __must_check label_ruleset_init(struct label_ruleset *set, struct label_names *names);

@@ -552,6 +552,37 @@ int label_refuse_frozen(const char *what)
 }
 
 /**
+ * label_policy_change_begin() - hold the freeze off while a policy change is applied
+ * @what: the change, for the log line if the policy is frozen
+ *
+ * A policy file checks the freeze before it reads what is written, which may take any time (a
+ * page fault on a FUSE file or a userfaultfd region): its change is then applied between this
+ * and label_policy_change_end(), under the rule set's mutex, which the freeze takes, so that it
+ * lands before the freeze or not at all, as a rule load does.
+ *
+ * Context: Process context; returns with the rule set's mutex held, unless it fails.
+ * Return: 0, or -EPERM if the policy is frozen.
+ */
+int label_policy_change_begin(const char *what)
+{
+	mutex_lock(&label_rules.mutex);
+	if (!label_rules.frozen)
+		return 0;
+	mutex_unlock(&label_rules.mutex);
+	return label_refuse_frozen(what);
+}
+
+/**
+ * label_policy_change_end() - the change that label_policy_change_begin() allowed is applied
+ *
+ * Context: Process context; releases the rule set's mutex.
+ */
+void label_policy_change_end(void)
+{
+	mutex_unlock(&label_rules.mutex);
+}
+
+/**
  * label_ruleset_freeze() - refuse every later load into a set
  * @set: the rule set
  *

@@ -170,7 +170,13 @@ static ssize_t onlycap_write(struct file *file, const char __user *ubuf, size_t 
 	set = set_from_user(ubuf, count, ppos);
 	if (IS_ERR(set))
 		return PTR_ERR(set);
+	rc = label_policy_change_begin("onlycap");
+	if (rc) {
+		label_set_put(set);
+		return rc;
+	}
 	label_onlycap_set(set);
+	label_policy_change_end();
 	return count;
 }
 
@@ -196,7 +202,13 @@ static ssize_t relabel_self_write(struct file *file, const char __user *ubuf, si
 	set = set_from_user(ubuf, count, ppos);
 	if (IS_ERR(set))
 		return PTR_ERR(set);
+	rc = label_policy_change_begin("relabel-self");
+	if (rc) {
+		label_set_put(set);
+		return rc;
+	}
 	rc = label_relabel_self_set(set);
+	label_policy_change_end();
 	return rc ?: count;
 }
 
@@ -210,7 +222,7 @@ static int relabel_self_show(struct seq_file *m, void *v)
 static ssize_t mac_override_write(struct file *file, const char __user *ubuf, size_t count,
 				  loff_t *ppos)
 {
-	int rc;
+	int rc, on;
 
 	rc = may_change_policy(file, &override_refusals, "mac-override");
 	if (rc)
@@ -218,7 +230,12 @@ static ssize_t mac_override_write(struct file *file, const char __user *ubuf, si
 	rc = digit_write(ubuf, count, ppos, '0', '1');
 	if (rc < 0)
 		return rc;
-	label_mac_override_set(rc);
+	on = rc;
+	rc = label_policy_change_begin("mac-override");
+	if (rc)
+		return rc;
+	label_mac_override_set(on);
+	label_policy_change_end();
 	return count;
 }
 
@@ -235,7 +252,6 @@ static int mac_override_show(struct seq_file *m, void *v)
 static ssize_t logging_write(struct file *file, const char __user *ubuf, size_t count,
 			     loff_t *ppos)
 {
-	static DEFINE_MUTEX(logging_mutex);
 	int rc, level;
 
 	rc = may_change_policy(file, &logging_refusals, "logging");
@@ -244,14 +260,16 @@ static ssize_t logging_write(struct file *file, const char __user *ubuf, size_t 
 	level = digit_write(ubuf, count, ppos, '0', '3');
 	if (level < 0)
 		return level;
-	/* The key follows the level, under a mutex: two writers cannot leave them apart. */
-	mutex_lock(&logging_mutex);
+	/* The key follows the level, under the policy's mutex: writers cannot leave them apart. */
+	rc = label_policy_change_begin("logging");
+	if (rc)
+		return rc;
 	WRITE_ONCE(label_logging, level);
 	if (level & LABEL_LOG_GRANTED)
 		static_branch_enable(&label_log_grants);
 	else
 		static_branch_disable(&label_log_grants);
-	mutex_unlock(&logging_mutex);
+	label_policy_change_end();
 	return count;
 }
 
@@ -370,7 +388,11 @@ static ssize_t syslog_write(struct file *file, const char __user *ubuf, size_t c
 	label = label_from_user(ubuf, count, ppos, true);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
+	rc = label_policy_change_begin("syslog label change");
+	if (rc)
+		return rc;
 	label_syslog_set(label);
+	label_policy_change_end();
 	return count;
 }
 
@@ -445,7 +467,11 @@ static ssize_t host_write(struct file *file, const char __user *ubuf, size_t cou
 		rc = PTR_ERR_OR_ZERO(label);
 	}
 	if (!rc)
+		rc = label_policy_change_begin(v6 ? "ipv6host" : "netlabel");
+	if (!rc) {
 		rc = label_host_set(&entry, label);
+		label_policy_change_end();
+	}
 	kfree(text);
 	return rc ?: count;
 }
@@ -487,7 +513,11 @@ static ssize_t ambient_write(struct file *file, const char __user *ubuf, size_t 
 	label = label_from_user(ubuf, count, ppos, false);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
+	rc = label_policy_change_begin("ambient label change");
+	if (rc)
+		return rc;
 	label_ambient_set(label);
+	label_policy_change_end();
 	return count;
 }
 
