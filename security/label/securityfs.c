@@ -45,7 +45,10 @@ static DEFINE_RATELIMIT_STATE(override_refusals, DEFAULT_RATELIMIT_INTERVAL,
 static DEFINE_RATELIMIT_STATE(logging_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(mode_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
-static DEFINE_RATELIMIT_STATE(host_refusals, DEFAULT_RATELIMIT_INTERVAL, DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(netlabel_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static DEFINE_RATELIMIT_STATE(ipv6host_refusals, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
 static DEFINE_RATELIMIT_STATE(ambient_refusals, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
 
@@ -455,7 +458,8 @@ static ssize_t host_write(struct file *file, const char __user *ubuf, size_t cou
 	char *text;
 	int rc;
 
-	rc = may_change_policy(file, &host_refusals, v6 ? "ipv6host" : "netlabel");
+	rc = may_change_policy(file, v6 ? &ipv6host_refusals : &netlabel_refusals,
+			       v6 ? "ipv6host" : "netlabel");
 	if (rc)
 		return rc;
 	text = small_write(ubuf, count, ppos);

@@ -64,6 +64,9 @@ enum {
 	SYSLOG,
 	TRUST,
 	FREEZE,
+	NETLABEL,
+	IPV6HOST,
+	AMBIENT,
 	TASK_LABEL,
 	SELF_ATTR_CALL,
 	SET_LABEL,
@@ -85,6 +88,9 @@ static const struct target targets[] = {
 	[SYSLOG] = { POLICY_FILE, LABEL_FS "syslog", "priv_s\n", true },
 	[TRUST] = { POLICY_FILE, LABEL_FS "trust", "/tmp/privilege-trust\n", true },
 	[FREEZE] = { POLICY_FILE, LABEL_FS "freeze", "1\n", true },
+	[NETLABEL] = { POLICY_FILE, LABEL_FS "netlabel", "192.0.2.0/24 priv_h\n", true },
+	[IPV6HOST] = { POLICY_FILE, LABEL_FS "ipv6host", "2001:db8::/32 priv_h\n", true },
+	[AMBIENT] = { POLICY_FILE, LABEL_FS "ambient", "priv_h\n", true },
 	[TASK_LABEL] = { TASK_ATTR, SELF_LABEL, "priv_s" },
 	[SELF_ATTR_CALL] = { SELF_ATTR, NULL, "priv_s" },
 	[SET_LABEL] = { SET_XATTR, XATTR_NAME_LABEL, "priv_x" },
@@ -124,6 +130,12 @@ FIXTURE_VARIANT_ADD(privilege, trust_as_nobody) { NOBODY_USER, TRUST };
 FIXTURE_VARIANT_ADD(privilege, trust_nocap) { ROOT_WITHOUT_MAC_ADMIN, TRUST };
 FIXTURE_VARIANT_ADD(privilege, freeze_as_nobody) { NOBODY_USER, FREEZE };
 FIXTURE_VARIANT_ADD(privilege, freeze_nocap) { ROOT_WITHOUT_MAC_ADMIN, FREEZE };
+FIXTURE_VARIANT_ADD(privilege, netlabel_as_nobody) { NOBODY_USER, NETLABEL };
+FIXTURE_VARIANT_ADD(privilege, netlabel_nocap) { ROOT_WITHOUT_MAC_ADMIN, NETLABEL };
+FIXTURE_VARIANT_ADD(privilege, ipv6host_as_nobody) { NOBODY_USER, IPV6HOST };
+FIXTURE_VARIANT_ADD(privilege, ipv6host_nocap) { ROOT_WITHOUT_MAC_ADMIN, IPV6HOST };
+FIXTURE_VARIANT_ADD(privilege, ambient_as_nobody) { NOBODY_USER, AMBIENT };
+FIXTURE_VARIANT_ADD(privilege, ambient_nocap) { ROOT_WITHOUT_MAC_ADMIN, AMBIENT };
 FIXTURE_VARIANT_ADD(privilege, task_label_as_nobody) { NOBODY_USER, TASK_LABEL };
 FIXTURE_VARIANT_ADD(privilege, task_label_nocap) { ROOT_WITHOUT_MAC_ADMIN, TASK_LABEL };
 FIXTURE_VARIANT_ADD(privilege, lsm_set_self_attr_as_nobody) { NOBODY_USER, SELF_ATTR_CALL };
