@@ -148,10 +148,12 @@ int label_relabel_self_set(struct label_set *set)
  * the new label's program then trusts, as the kernel refuses set-user-ID and file capabilities
  * of an owner the namespace cannot map. Nor for a task whose root directory is not the system's
  * (label_sees_system_root()): after chroot(), into a bind mount of / too, the program's loader
- * and libraries are looked up where the caller chose. Nor for a program no longer linked
- * anywhere (an upgrade replaced it; a task still reaches it through an O_PATH descriptor or
- * /proc/<pid>/exe): its old, maybe vulnerable, version would keep the label, as a hard link
- * made to keep it would, which needs w to the file (hook_inode_link()).
+ * and libraries are looked up where the caller chose.
+ *
+ * Nor for a program no longer linked anywhere (an upgrade replaced it; a task still reaches it
+ * through an O_PATH descriptor or /proc/<pid>/exe): its old, maybe vulnerable, version would
+ * keep the label, as a hard link made to keep it would, which needs w to the file
+ * (hook_inode_link()).
  */
 static struct label *exec_label(const struct file *file)
 {
@@ -246,11 +248,12 @@ static void session_terminal_follows(void)
  *
  * The label is the one of the file finally executed, as set-user-ID is: for a script, its
  * interpreter's, never the script's (whose path the interpreter opens again, and whose
- * arguments the caller chooses: "-c" as the script's name runs the caller's command). For a
- * binfmt_misc entry with the C flag the kernel passes the binary (@file), whose set-user-ID
- * bits it honours there; label still takes the interpreter's (bprm->file), as for a script:
- * the binary's path and arguments are the caller's, and the interpreter (qemu-user) reads
- * options from them.
+ * arguments the caller chooses: "-c" as the script's name runs the caller's command).
+ *
+ * For a binfmt_misc entry with the C flag the kernel passes the binary (@file), whose
+ * set-user-ID bits it honours there; label still takes the interpreter's (bprm->file), as for
+ * a script: the binary's path and arguments are the caller's, and the interpreter (qemu-user)
+ * reads options from them.
  */
 static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct file *file)
 {

@@ -763,8 +763,9 @@ static int hook_sb_alloc_security(struct super_block *sb)
 /*
  * Whether a file system may be trusted with exec transitions at all: mounted in the initial
  * user namespace, by a mounter the kernel trusts, with content the kernel serves itself (FUSE
- * marks its superblocks SB_I_IMA_UNVERIFIABLE_SIGNATURE: its server may answer any xattr),
- * and whose own labels count: not one whose files are their mounter's (label_sb_owner()), a
+ * marks its superblocks SB_I_IMA_UNVERIFIABLE_SIGNATURE: its server may answer any xattr).
+ *
+ * And whose own labels count: not one whose files are their mounter's (label_sb_owner()), a
  * confined root's image or 9p share, whose exec labels would be its mounter's choice as well.
  */
 static bool sb_may_be_trusted(struct super_block *sb)
