@@ -708,10 +708,9 @@ TEST(descriptor_after_revocation_refused)
 }
 
 /*
- * In a reader of label atk_reader: open /proc/@pid/status and net/unix for reading and its
- * oom_score_adj for writing, say so on @ready, wait for @go, then read and write through the
- * descriptors. The reader exits with 1 if the read of status worked, plus 2 if the write did,
- * plus 4 if the read of net/unix did.
+ * As atk_reader: open /proc/@pid/status and net/unix to read and its oom_score_adj to write,
+ * say so on @ready, wait for @go, then use the descriptors. Exits with 1 if reading status
+ * worked, plus 2 if the write did, plus 4 if reading net/unix did.
  */
 static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
 {
@@ -739,10 +738,10 @@ static void read_and_write_a_task(pid_t pid, int ready[2], int go[2])
 }
 
 /*
- * A descriptor of a task's /proc/<pid>/ file is decided against the task's label at each read
- * and write, not the label the inode took at the last lookup: once the task changed its
- * label, a reader allowed to the old one only reads and writes nothing more through the
- * descriptors it opened before, those of the task's /proc/<pid>/net/ included.
+ * A descriptor of a task's /proc/<pid>/ file (net/ included) is decided against the task's
+ * label at each read and write, not the label the inode took at the last lookup: once the
+ * task changed its label, a reader allowed to the old one only reads and writes nothing more
+ * through the descriptors it opened before.
  */
 TEST(proc_descriptor_follows_the_task_label)
 {
