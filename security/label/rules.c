@@ -566,10 +566,11 @@ int label_refuse_frozen(const char *what)
 int label_policy_change_begin(const char *what)
 {
 	mutex_lock(&label_rules.mutex);
-	if (!label_rules.frozen)
-		return 0;
-	mutex_unlock(&label_rules.mutex);
-	return label_refuse_frozen(what);
+	if (label_rules.frozen) {
+		mutex_unlock(&label_rules.mutex);
+		return label_refuse_frozen(what);
+	}
+	return 0;
 }
 
 /**
