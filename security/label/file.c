@@ -472,6 +472,9 @@ static u32 undirected_ioctl_access(struct file *file, unsigned int cmd)
  *    disk by its path, with no hook, and write it; RM_DEV moves data off one; SNAP_DESTROY
  *    removes a subvolume whole, whatever the labels of its files, with no rmdir hook; and
  *    DEFAULT_SUBVOL chooses what the file system's root is at its next mount;
+ *  - btrfs's SNAP_CREATE copies a subvolume whole, every label's files with their labels,
+ *    into a directory of the caller's: there a program keeps an exec label that its
+ *    administrator removed or whose program an upgrade replaced;
  *  - bcachefs passes its own commands (type 0xbc: adding disks by path, subvolumes) to the
  *    file system as a whole, every one of them;
  *  - XFS's commands by handle read and set any inode's attributes, security.label included,
@@ -507,6 +510,8 @@ static const struct whole_fs_command whole_fs_commands[] = {
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_RM_DEV, WRITES },
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_RM_DEV_V2, WRITES },
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_DEV_REPLACE, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_CREATE, WRITES },
+	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_CREATE_V2, WRITES },
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_DESTROY, WRITES },
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_SNAP_DESTROY_V2, WRITES },
 	{ BTRFS_SUPER_MAGIC, BTRFS_IOC_DEFAULT_SUBVOL, WRITES },
@@ -605,6 +610,13 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 	if (fakes_input(cmd))
 		return terminal_input_check(file);
 	if (takes_over_console(cmd))
+		return terminal_input_check(file);
+	/*
+	 * Stealing a terminal from its session (CAP_SYS_ADMIN) makes the thief's session its
+	 * reader, and the thief's label its label if the floor opened the descriptor for writing
+	 * (session_terminal_follows()): decided as faking its input.
+	 */
+	if (cmd == TIOCSCTTY && arg)
 		return terminal_input_check(file);
 	if (cmd == TIOCSETD)
 		return label_check_current(label_sysctl, LABEL_MAY_WRITE, "file_ioctl",

@@ -1920,6 +1920,57 @@ TEST(session_terminal_follows_every_change_of_its_leaders_label)
 	ASSERT_EQ(0, load("atk_reader _ -\n"));
 }
 
+/* Start a session and take the terminal @tty from the session it controls: 0, or -1 with errno. */
+static int steal_terminal(int tty)
+{
+	if (setsid() < 0)
+		return -1;
+	return ioctl(tty, TIOCSCTTY, 1);
+}
+
+/*
+ * Taking a terminal from the session it controls (TIOCSCTTY with CAP_SYS_ADMIN) makes the
+ * thief's session its reader, and the terminal the thief's label when it changes label
+ * (session_terminal_follows()), after which it types into the terminal freely: decided as
+ * faking the terminal's input. An attacker with "A _ w" that inherited a floor descriptor of
+ * an administrator's terminal stole it, relabelled itself, and typed into the floor shell.
+ */
+TEST(terminal_stolen_only_through_the_control_files_rule)
+{
+	char dir[] = "/tmp/attack-steal-XXXXXX", path[64], c;
+	int master, tty, ready[2], done[2];
+	pid_t leader;
+
+	master = open_private_pty(_metadata, dir, path, sizeof(path));
+	ASSERT_LE(0, master);
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(done, O_CLOEXEC));
+	leader = fork();
+	ASSERT_LE(0, leader);
+	if (!leader) {
+		if (setsid() < 0 || open(path, O_RDWR) < 0 || write(ready[1], "r", 1) != 1 ||
+		    read(done[0], &c, 1) != 1)
+			_exit(SETUP_FAILED);
+		_exit(0);
+	}
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	tty = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	ASSERT_LE(0, tty);
+	ASSERT_EQ(0, load("atk_thief _ w\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_thief", ROOT_WITHOUT_MAC_ADMIN, steal_terminal(tty)));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, steal_terminal(tty)));
+	ASSERT_EQ(1, write(done[1], "d", 1));
+	EXPECT_EQ(0, child_status(leader));
+	ASSERT_EQ(0, load("atk_thief _ -\n"));
+	close(tty);
+	close(master);
+	close(ready[0]);
+	close(ready[1]);
+	close(done[0]);
+	close(done[1]);
+	unmount_private(_metadata, dir);
+}
+
 /*
  * Set function key F1's string to what it is (KDGKBSENT, then KDSKBSENT) through a read-only
  * descriptor of the virtual terminal @path: 0, or -1 with errno.
