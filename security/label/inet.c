@@ -327,11 +327,26 @@ static void forget_opener(struct sock *sk)
 		WRITE_ONCE(ls->opened_by_host, false);
 }
 
+/*
+ * connect(AF_UNSPEC) ends a stream's connection: its peer is no one until it takes another
+ * (hook_inet_conn_established(); a simultaneous open names none, and its segments are then
+ * decided by their senders, local_tcp()).
+ */
+static void forget_peer(struct sock *sk, const struct sockaddr *address, int addrlen)
+{
+	struct label_sock *ls = label_sock(sk);
+
+	if (ls && addrlen >= (int)offsetofend(struct sockaddr, sa_family) &&
+	    address->sa_family == AF_UNSPEC)
+		WRITE_ONCE(ls->peer, NULL);
+}
+
 static int hook_socket_connect(struct socket *sock, struct sockaddr *address, int addrlen)
 {
 	if (!inet_family(sock->sk))
 		return 0;
 	forget_opener(sock->sk);
+	forget_peer(sock->sk, address, addrlen);
 	return check_destination(sock->sk, address, addrlen, NULL, "socket_connect");
 }
 
@@ -888,7 +903,8 @@ static void set_peer(struct sock *sk, struct lsm_network_audit *net, bool local)
 /*
  * The server's new connection: its peer is the client, local if its address is this one's.
  * A client of another host opened it: what the server sends it is not decided where it
- * leaves.
+ * leaves. The request's family says which of its addresses were written: an IPv4 client of
+ * an IPv6 listener (dual stack) has IPv4 ones only, and an IPv6 child socket.
  */
 static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *req)
 {
@@ -905,7 +921,7 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 
 	local = label_local4(sock_net(newsk), net.v4info.saddr);
 #if IS_ENABLED(CONFIG_IPV6)
-	if (newsk->sk_family == AF_INET6 && !ipv6_addr_v4mapped(&ireq->ir_v6_rmt_addr)) {
+	if (req->rsk_ops->family == AF_INET6) {
 		net.family = AF_INET6;
 		net.v6info.saddr = ireq->ir_v6_rmt_addr;
 		net.v6info.daddr = ireq->ir_v6_loc_addr;

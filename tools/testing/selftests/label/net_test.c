@@ -456,6 +456,65 @@ TEST_F(net, tcp_over_loopback_needs_write_both_ways)
 	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
 }
 
+/*
+ * A connection that connect(AF_UNSPEC) ended has no peer: the label of the socket it was
+ * connected to does not stay its peer for the next connection, whose segments would then be
+ * decided as from it (a simultaneous open names no peer of its own).
+ */
+TEST_F(net, tcp_peer_forgotten_when_disconnected)
+{
+	struct sockaddr unspec = { .sa_family = AF_UNSPEC };
+	int srv, cli, conn;
+	char peer[64] = "";
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\nnt_srv nt_cli w\n"));
+	srv = bound_socket(self->family, SOCK_STREAM, "nt_srv", self->loopback, 41011);
+	ASSERT_LE(0, srv);
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, connect_within(cli, self->family, self->loopback, 41011));
+	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+	ASSERT_LE(0, conn);
+	EXPECT_EQ(6, fgetxattr(cli, XATTR_NAME_LABELPEER, peer, sizeof(peer) - 1));
+	EXPECT_STREQ("nt_srv", peer);
+	ASSERT_EQ(0, connect(cli, &unspec, sizeof(unspec)));
+	EXPECT_EQ(-1, fgetxattr(cli, XATTR_NAME_LABELPEER, peer, sizeof(peer) - 1));
+	EXPECT_EQ(ENODATA, errno);
+	close(conn);
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
+/*
+ * An IPv4 client of a listener bound to IPv6's any address (dual stack) is the client's peer
+ * as over IPv4: its request carries IPv4 addresses only, and its IPv6 ones, which the child
+ * socket of an IPv6 listener would be read by, were never written.
+ */
+TEST(tcp_peer_of_an_ipv4_client_of_a_dual_stack_listener)
+{
+	int srv, cli, conn;
+	char peer[64] = "";
+
+	ASSERT_EQ(0, if_up("lo"));
+	ASSERT_EQ(0, load("nt_cli nt_srv w\nnt_srv nt_cli w\n"));
+	srv = bound_socket(AF_INET6, SOCK_STREAM, "nt_srv", "::", 41012);
+	ASSERT_LE(0, srv);
+	cli = labelled_socket(AF_INET, SOCK_STREAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, connect_within(cli, AF_INET, "127.0.0.1", 41012));
+	conn = accept4(srv, NULL, NULL, SOCK_CLOEXEC);
+	ASSERT_LE(0, conn);
+	EXPECT_EQ(6, fgetxattr(conn, XATTR_NAME_LABELPEER, peer, sizeof(peer) - 1));
+	EXPECT_STREQ("nt_cli", peer);
+	ASSERT_EQ(1, write(cli, "a", 1));
+	EXPECT_TRUE(received(conn));
+	close(conn);
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
 /* A datagram over loopback needs w from the sending socket's out label to the receiver's in. */
 TEST_F(net, udp_over_loopback_needs_write_from_the_sender)
 {
