@@ -903,8 +903,7 @@ static void set_peer(struct sock *sk, struct lsm_network_audit *net, bool local)
 /*
  * The server's new connection: its peer is the client, local if its address is this one's.
  * A client of another host opened it: what the server sends it is not decided where it
- * leaves. The request's family says which of its addresses were written: an IPv4 client of
- * an IPv6 listener (dual stack) has IPv4 ones only, and an IPv6 child socket.
+ * leaves.
  */
 static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *req)
 {
@@ -921,7 +920,7 @@ static void hook_inet_csk_clone(struct sock *newsk, const struct request_sock *r
 
 	local = label_local4(sock_net(newsk), net.v4info.saddr);
 #if IS_ENABLED(CONFIG_IPV6)
-	if (req->rsk_ops->family == AF_INET6) {
+	if (newsk->sk_family == AF_INET6 && !ipv6_addr_v4mapped(&ireq->ir_v6_rmt_addr)) {
 		net.family = AF_INET6;
 		net.v6info.saddr = ireq->ir_v6_rmt_addr;
 		net.v6info.daddr = ireq->ir_v6_loc_addr;

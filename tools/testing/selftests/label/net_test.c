@@ -487,9 +487,9 @@ TEST_F(net, tcp_peer_forgotten_when_disconnected)
 }
 
 /*
- * An IPv4 client of a listener bound to IPv6's any address (dual stack) is the client's peer
- * as over IPv4: its request carries IPv4 addresses only, and its IPv6 ones, which the child
- * socket of an IPv6 listener would be read by, were never written.
+ * An IPv4 client of a listener bound to IPv6's any address (dual stack) is its connection's
+ * peer as over IPv4: the child socket is IPv6's, but its addresses are IPv4 ones, mapped
+ * (sk_daddr_set()), and are looked up as IPv4's.
  */
 TEST(tcp_peer_of_an_ipv4_client_of_a_dual_stack_listener)
 {
