@@ -1841,7 +1841,7 @@ TEST(session_terminal_takes_its_leaders_label)
 	unmount_private(_metadata, dir);
 }
 
-/* How a session leader changes its label in session_terminal_follows_every_change(). */
+/* How a session leader changes its label, in the case below. */
 enum label_change { BY_EXEC, BY_RELABEL_SELF, BY_SET_SELF_ATTR };
 
 /*
