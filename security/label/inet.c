@@ -369,10 +369,17 @@ static int refuse_routing_header(const char *how)
 	return -EACCES;
 }
 
+/*
+ * NETLINK_LISTEN_ALL_NSID (CAP_NET_BROADCAST) makes a netlink socket receive the multicasts of
+ * every network namespace that its own has an id for, a container's sockets and devices
+ * among them, whatever their labels: only a task label does not confine asks for them.
+ */
 static int hook_socket_setsockopt(struct socket *sock, int level, int optname)
 {
 	if (level == SOL_NETLINK && optname == NETLINK_ADD_MEMBERSHIP)
 		return label_audit_subscribe_check(sock->sk, "socket_setsockopt");
+	if (level == SOL_NETLINK && optname == NETLINK_LISTEN_ALL_NSID)
+		return label_check_unconfined("socket_setsockopt");
 	if (sock->sk->sk_family == AF_INET6 && level == SOL_IPV6 &&
 	    (optname == IPV6_RTHDR || optname == IPV6_2292PKTOPTIONS))
 		return refuse_routing_header("setsockopt");

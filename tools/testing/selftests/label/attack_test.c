@@ -1137,6 +1137,30 @@ static int subscribe_to_audit(bool by_option)
 	return rc;
 }
 
+/* Ask for the multicasts of every network namespace on a route netlink socket: 0, or -1. */
+static int listen_to_every_namespace(void)
+{
+	int sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE), one = 1, rc;
+
+	if (sock < 0)
+		return -1;
+	rc = setsockopt(sock, SOL_NETLINK, NETLINK_LISTEN_ALL_NSID, &one, sizeof(one));
+	close(sock);
+	return rc;
+}
+
+/*
+ * A netlink socket that listens to every namespace (CAP_NET_BROADCAST) gets their multicasts:
+ * another namespace's sockets destroyed, its devices and neighbours, whatever their labels.
+ * Only a task label does not confine asks for it.
+ */
+TEST(every_namespaces_multicasts_heard_only_by_an_unconfined_task)
+{
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_watch", ROOT_WITHOUT_MAC_ADMIN,
+				   listen_to_every_namespace()));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, listen_to_every_namespace()));
+}
+
 /*
  * The audit log's multicast group carries the records about every label's tasks (label's
  * denials with their paths, commands, terminal input), to any task with CAP_AUDIT_READ: only
@@ -1686,6 +1710,25 @@ static int set_line_discipline(const char *path)
 }
 
 /* The same on a pty of the caller's own, made through the multiplexer @ptmx. */
+/*
+ * Make a pty of the private devpts whose ptmx is @ptmx, and send the console's output to it
+ * (TIOCCONS), which closing it undoes: 0, or -1 with errno.
+ */
+static int redirect_console_to_own_pty(const char *ptmx)
+{
+	int master = open(ptmx, O_RDWR | O_NOCTTY | O_CLOEXEC), fd, unlock = 0, rc;
+
+	if (master < 0 || ioctl(master, TIOCSPTLCK, &unlock))
+		return -1;
+	fd = ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, TIOCCONS);
+	close(fd);
+	close(master);
+	return rc;
+}
+
 static int set_own_line_discipline(const char *ptmx)
 {
 	int master = open(ptmx, O_RDWR | O_NOCTTY | O_CLOEXEC), fd, unlock = 0, ldisc = N_TTY;
@@ -1718,6 +1761,27 @@ TEST(line_discipline_set_only_through_the_control_files_rule)
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", NOBODY_USER, set_own_line_discipline(ptmx)));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, set_own_line_discipline(ptmx)));
 	close(master);
+	unmount_private(_metadata, dir);
+}
+
+/*
+ * TIOCCONS sends what every task writes to /dev/console to the caller's terminal (with
+ * CAP_SYS_ADMIN): pid 1's messages and prompts, services' output, of every label. Asked as a
+ * change of the caller's own terminal, it was allowed to any confined root on a pty of its
+ * own: only a task label does not confine redirects the console.
+ */
+TEST(console_output_redirected_only_by_an_unconfined_task)
+{
+	char dir[] = "/tmp/attack-cons-XXXXXX", ptmx[64];
+	int err;
+
+	mount_private(_metadata, dir, "devpts", "newinstance,ptmxmode=0666,mode=0666");
+	snprintf(ptmx, sizeof(ptmx), "%s/ptmx", dir);
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+				   redirect_console_to_own_pty(ptmx)));
+	/* EBUSY: another terminal holds the redirection already (plymouth takes it). */
+	err = ERRNO_AS(NULL, ROOT_WITHOUT_MAC_ADMIN, redirect_console_to_own_pty(ptmx));
+	EXPECT_TRUE(err == 0 || err == EBUSY) TH_LOG("%s", strerror(err));
 	unmount_private(_metadata, dir);
 }
 
