@@ -352,7 +352,7 @@ static DEFINE_RATELIMIT_STATE(nosuid_refusals, DEFAULT_RATELIMIT_INTERVAL,
  * (exec_label()). Clearing it, by a remount or mount_setattr(), on a file system that carries
  * transitions gives the labels its security.labelexec attributes name to whoever runs the
  * files: it needs CAP_MAC_ADMIN, as marking a file system trusted does, and is refused to
- * every task but the floor once the policy is frozen. A recursive change may
+ * every task, the floor's too, once the policy is frozen, as trust is. A recursive change may
  * reach such a file system below any other, and needs it wherever it starts.
  */
 static int nosuid_clear_check(const struct path *path, bool recurse)

@@ -242,7 +242,8 @@ TEST(frozen_refuses_privileged_relabelling)
  * them: make a device node (the raw disk's rewrites every label), see exec labels without
  * nosuid, mount a file system whose own labels count. The freeze ends each, as it ends
  * setting labels: the node and the view are refused, and the task's mount is its own, its
- * files of its label (which this "_" process may search, not read).
+ * files of its label (which this "_" process may search, not read). Clearing nosuid where
+ * exec labels count is refused to "_" too, as trusting a file system is.
  */
 TEST(frozen_ends_what_cap_mac_admin_gives_a_confined_root)
 {
@@ -262,6 +263,8 @@ TEST(frozen_ends_what_cap_mac_admin_gives_a_confined_root)
 	EXPECT_EQ(EACCES, errno);
 	if (fd >= 0)
 		close(fd);
+	EXPECT_EQ(-1, mount(NULL, OWN "/mnt", NULL, MS_REMOUNT | MS_BIND, NULL));
+	EXPECT_EQ(EPERM, errno);
 	EXPECT_EQ(0, umount(OWN_MOUNT));
 	EXPECT_EQ(0, umount(OWN "/mnt"));
 }
