@@ -355,3 +355,28 @@ int label_check_same(const struct label *subject, const struct label *allowed, c
 	log_decision(subject, allowed, 0, hook, NULL, true);
 	return -EACCES;
 }
+
+/**
+ * label_check_net_same() - allow only a sender of one label, and log a denial with the addresses
+ * @subject: the sender's label: a socket's out label
+ * @allowed: the one label allowed
+ * @hook: the hook asking, for the log
+ * @net: the packet's addresses and ports, for the log
+ * @tclass: the class of the receiving socket, for the log
+ *
+ * For a packet no rule can let through: one whose sender names, in what it sends, the hosts
+ * its data will be decided as from (a UDP tunnel's outer packet).
+ *
+ * Context: Any context a network hook runs in, softirq included.
+ * Return: 0 if @subject is @allowed, -EACCES if not.
+ */
+int label_check_net_same(const struct label *subject, const struct label *allowed,
+			 const char *hook, struct lsm_network_audit *net, const char *tclass)
+{
+	const struct label_where where = { .net = net, .tclass = tclass };
+
+	if (likely(subject == allowed))
+		return 0;
+	log_where(subject, allowed, 0, hook, &where, true);
+	return -EACCES;
+}

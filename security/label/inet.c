@@ -589,9 +589,19 @@ static bool udp_may_have_sent(const struct sock *s, const struct net *net, u16 p
 }
 
 /*
+ * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, ESP in UDP): what it takes
+ * carries inner packets, which the tunnel's device receives as from the hosts they name.
+ */
+static bool udp_tunnel(const struct sock *sk)
+{
+	return READ_ONCE(udp_sk(sk)->encap_type);
+}
+
+/*
  * Every socket of @table, other than @sk, that may have sent a packet of @family from @net's
  * source port writes to @sk's in label: 0 or the first denial. *@found says whether there was
- * one to ask.
+ * one to ask. To a tunnel's socket, each must also be unconfined: whoever writes there forges
+ * packets of any host, which no rule can grant.
  */
 static int udp_senders_write(const struct sock *sk, struct udp_table *table, int family,
 			     const char *hook, struct lsm_network_audit *net, bool *found)
@@ -600,6 +610,7 @@ static int udp_senders_write(const struct sock *sk, struct udp_table *table, int
 	u16 port = ntohs(net->sport);
 	struct udp_hslot *hslot = udp_hashslot(table, ns, port);
 	struct label *in = label_sock_in(sk);
+	bool tunnel = udp_tunnel(sk);
 	struct sock *s;
 	int rc = 0;
 
@@ -610,6 +621,9 @@ static int udp_senders_write(const struct sock *sk, struct udp_table *table, int
 			continue;
 		*found = true;
 		rc = label_check_net(label_sock_out(s), in, hook, net, label_inet_class(sk));
+		if (!rc && tunnel)
+			rc = label_check_net_same(label_sock_out(s), label_floor, "udp_tunnel_rcv",
+						  net, label_inet_class(sk));
 		if (rc)
 			break;
 	}
@@ -621,6 +635,7 @@ static int udp_senders_write(const struct sock *sk, struct udp_table *table, int
  * A UDP datagram between two sockets of this namespace: every socket bound to its source port
  * writes to the receiver. Without one (it closed, or the packet was made by a raw socket), the
  * datagram is refused.
+ * A tunnel's outer packet is asked here too, before the tunnel takes it.
  */
 static int local_udp(const struct sock *sk, struct lsm_network_audit *net)
 {

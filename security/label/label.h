@@ -606,6 +606,8 @@ void label_ambient_set(struct label *label);
 struct lsm_network_audit;
 int label_check_net_slow(const struct label *subject, const struct label *object,
 			 const char *hook, struct lsm_network_audit *net, const char *tclass);
+int label_check_net_same(const struct label *subject, const struct label *allowed,
+			 const char *hook, struct lsm_network_audit *net, const char *tclass);
 
 /**
  * label_check_net() - may a sender write to a receiver, a denial logged with the addresses

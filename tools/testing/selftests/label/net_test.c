@@ -11,7 +11,9 @@
 #include "common.h"
 
 #include <arpa/inet.h>
+#include <linux/if_ether.h>
 #include <linux/if_link.h>
+#include <linux/ip.h>
 #include <linux/rtnetlink.h>
 #include <linux/veth.h>
 #include <net/if.h>
@@ -255,60 +257,71 @@ static int no_dad(void)
 	       write_str("/proc/sys/net/ipv6/conf/all/accept_dad", "0") == 1 ? 0 : -1;
 }
 
-static struct rtattr *add_attr(struct nlmsghdr *nh, int type, const void *data, int len)
+/* An RTM_NEWLINK request; add_attr() appends its attributes. */
+struct link_request {
+	struct nlmsghdr nh;
+	struct ifinfomsg ifi;
+	char attrs[512];
+};
+
+static struct rtattr *add_attr(struct link_request *req, int type, const void *data, int len)
 {
-	struct rtattr *rta = (struct rtattr *)((char *)nh + NLMSG_ALIGN(nh->nlmsg_len));
+	struct rtattr *rta = (struct rtattr *)((char *)req + NLMSG_ALIGN(req->nh.nlmsg_len));
 
 	rta->rta_type = type;
 	rta->rta_len = RTA_LENGTH(len);
 	if (len)
 		memcpy(RTA_DATA(rta), data, len);
-	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + RTA_ALIGN(rta->rta_len);
+	req->nh.nlmsg_len = NLMSG_ALIGN(req->nh.nlmsg_len) + RTA_ALIGN(rta->rta_len);
 	return rta;
 }
 
-static void end_nest(struct nlmsghdr *nh, struct rtattr *nest)
+static void end_nest(struct link_request *req, struct rtattr *nest)
 {
-	nest->rta_len = (char *)nh + nh->nlmsg_len - (char *)nest;
+	nest->rta_len = (char *)req + req->nh.nlmsg_len - (char *)nest;
+}
+
+#define NEW_LINK_REQUEST {							\
+	.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),			\
+	.nh.nlmsg_type = RTM_NEWLINK,						\
+	.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK,	\
+}
+
+/* Send @req to the kernel: 0 once acknowledged, or -1. */
+static int rtnl_request(const struct link_request *req)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct nlmsgerr err;
+	} ack;
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	int rc = -1;
+
+	if (fd >= 0 && send(fd, req, req->nh.nlmsg_len, 0) >= 0 &&
+	    recv(fd, &ack, sizeof(ack), 0) >= (ssize_t)sizeof(ack) && !ack.err.error)
+		rc = 0;
+	close(fd);
+	return rc;
 }
 
 /* A veth pair, @name here and @peer in the network namespace of @pid: 0, or -1. */
 static int make_veth(const char *name, const char *peer, pid_t pid)
 {
-	struct {
-		struct nlmsghdr nh;
-		struct ifinfomsg ifi;
-		char attrs[512];
-	} req = {
-		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
-		.nh.nlmsg_type = RTM_NEWLINK,
-		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK,
-	};
-	struct {
-		struct nlmsghdr nh;
-		struct nlmsgerr err;
-	} ack;
+	struct link_request req = NEW_LINK_REQUEST;
 	struct rtattr *info, *data, *peer_info;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
 
-	add_attr(&req.nh, IFLA_IFNAME, name, strlen(name) + 1);
-	info = add_attr(&req.nh, IFLA_LINKINFO, NULL, 0);
-	add_attr(&req.nh, IFLA_INFO_KIND, "veth", 5);
-	data = add_attr(&req.nh, IFLA_INFO_DATA, NULL, 0);
-	peer_info = add_attr(&req.nh, VETH_INFO_PEER, NULL, 0);
+	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
+	info = add_attr(&req, IFLA_LINKINFO, NULL, 0);
+	add_attr(&req, IFLA_INFO_KIND, "veth", 5);
+	data = add_attr(&req, IFLA_INFO_DATA, NULL, 0);
+	peer_info = add_attr(&req, VETH_INFO_PEER, NULL, 0);
 	req.nh.nlmsg_len += sizeof(struct ifinfomsg);
-	add_attr(&req.nh, IFLA_IFNAME, peer, strlen(peer) + 1);
-	add_attr(&req.nh, IFLA_NET_NS_PID, &pid, sizeof(pid));
-	end_nest(&req.nh, peer_info);
-	end_nest(&req.nh, data);
-	end_nest(&req.nh, info);
-	if (fd < 0 || send(fd, &req, req.nh.nlmsg_len, 0) < 0 ||
-	    recv(fd, &ack, sizeof(ack), 0) < (ssize_t)sizeof(ack) || ack.err.error) {
-		close(fd);
-		return -1;
-	}
-	close(fd);
-	return 0;
+	add_attr(&req, IFLA_IFNAME, peer, strlen(peer) + 1);
+	add_attr(&req, IFLA_NET_NS_PID, &pid, sizeof(pid));
+	end_nest(&req, peer_info);
+	end_nest(&req, data);
+	end_nest(&req, info);
+	return rtnl_request(&req);
 }
 
 /* Join the network namespace of @pid. */
@@ -1792,6 +1805,132 @@ TEST(peer_security_context_stays_selinux)
 	forget_hosts();
 	EXPECT_EQ(rc_without, rc_with);
 	EXPECT_STREQ(without, with);
+}
+
+/* The port the test's VXLAN tunnel listens on (IANA's; flannel's is 8472). */
+#define VXLAN_PORT 4789
+
+/*
+ * A VXLAN device @name for every VNI (collect metadata, as flannel's and Cilium's), listening
+ * on VXLAN_PORT with an IPv4 and an IPv6 socket: 0, or -1.
+ */
+static int make_vxlan(const char *name)
+{
+	struct link_request req = NEW_LINK_REQUEST;
+	struct rtattr *info, *data;
+	__u16 port = htons(VXLAN_PORT);
+	__u8 on = 1, off = 0;
+
+	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
+	info = add_attr(&req, IFLA_LINKINFO, NULL, 0);
+	add_attr(&req, IFLA_INFO_KIND, "vxlan", 6);
+	data = add_attr(&req, IFLA_INFO_DATA, NULL, 0);
+	add_attr(&req, IFLA_VXLAN_COLLECT_METADATA, &on, 1);
+	add_attr(&req, IFLA_VXLAN_LEARNING, &off, 1);
+	add_attr(&req, IFLA_VXLAN_PORT, &port, sizeof(port));
+	end_nest(&req, data);
+	end_nest(&req, info);
+	return rtnl_request(&req);
+}
+
+/*
+ * A VXLAN packet (RFC 7348) whose frame, to the device's address, carries one IPv4 datagram of
+ * one byte: the headers' offsets, and its length.
+ */
+enum {
+	VXLAN_ETH = 8,
+	VXLAN_IP = VXLAN_ETH + ETH_HLEN,
+	VXLAN_UDP = VXLAN_IP + 20,
+	VXLAN_DATA = VXLAN_UDP + 8,
+	VXLAN_PACKET = VXLAN_DATA + 1,
+};
+
+static __u16 ip_checksum(const void *header, size_t len)
+{
+	const __u16 *word = header;
+	__u32 sum = 0;
+
+	for (; len > 1; len -= 2)
+		sum += *word++;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return ~sum;
+}
+
+/* The packet from @src to @dst:@port, for the device @name, in @p: 0, or -1. */
+static int vxlan_packet(unsigned char *p, const char *name, const char *src, const char *dst,
+			int port)
+{
+	struct ethhdr eth = { .h_source = { 2, 0, 0, 0, 0, 2 }, .h_proto = htons(ETH_P_IP) };
+	struct iphdr ip = {
+		.version = 4,
+		.ihl = 5,
+		.tot_len = htons(VXLAN_PACKET - VXLAN_IP),
+		.ttl = 64,
+		.protocol = IPPROTO_UDP,
+	};
+	__be16 udp[4] = { htons(port), htons(port), htons(VXLAN_PACKET - VXLAN_UDP) };
+	struct ifreq ifr = {};
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int rc;
+
+	snprintf(ifr.ifr_name, IFNAMSIZ, "%s", name);
+	rc = ioctl(fd, SIOCGIFHWADDR, &ifr);
+	close(fd);
+	memcpy(eth.h_dest, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
+	inet_pton(AF_INET, src, &ip.saddr);
+	inet_pton(AF_INET, dst, &ip.daddr);
+	ip.check = ip_checksum(&ip, sizeof(ip));
+	memset(p, 0, VXLAN_PACKET);
+	p[0] = 0x08;
+	memcpy(p + VXLAN_ETH, &eth, ETH_HLEN);
+	memcpy(p + VXLAN_IP, &ip, sizeof(ip));
+	memcpy(p + VXLAN_UDP, udp, sizeof(udp));
+	p[VXLAN_DATA] = 'x';
+	return rc;
+}
+
+/*
+ * A UDP tunnel takes its datagrams before the receive check a socket's other datagrams pass,
+ * and its device receives the packets they carry as from the hosts whose addresses they name.
+ * A datagram to a tunnel of this machine, from a task of it, forges packets of any host: it
+ * is delivered only from an unconfined task's socket, which no rule grants (not w to the
+ * tunnel's label, here the floor's, as it is of the administrator who brought the tunnel up).
+ * Here the packet's inner source is a host of nt_srv's, sent by nt_cli over loopback (IPv4 or
+ * IPv6) to a socket of nt_srv's behind the tunnel.
+ */
+TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
+{
+	unsigned char packet[VXLAN_PACKET];
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, self->family, self->loopback, VXLAN_PORT);
+	int srv, cli, admin;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNET));
+	ASSERT_EQ(0, if_up("lo"));
+	ASSERT_EQ(0, no_dad());
+	ASSERT_EQ(0, make_vxlan("lblvx"));
+	ASSERT_EQ(0, if_address("lblvx", HERE4, HERE6));
+	ASSERT_EQ(0, vxlan_packet(packet, "lblvx", THERE4, HERE4, 41040));
+	ASSERT_EQ(0, set_host(NETLABEL, THERE4 "/32", "nt_srv"));
+	srv = bound_socket(AF_INET, SOCK_DGRAM, "nt_srv", HERE4, 41040);
+	ASSERT_LE(0, srv);
+	cli = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	ASSERT_EQ(0, load("nt_cli _ w\n"));
+
+	EXPECT_EQ(VXLAN_PACKET, sendto(cli, packet, VXLAN_PACKET, 0, (struct sockaddr *)&ss, len));
+	EXPECT_FALSE(received(srv));
+
+	admin = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, admin);
+	EXPECT_EQ(VXLAN_PACKET, sendto(admin, packet, VXLAN_PACKET, 0, (struct sockaddr *)&ss,
+				       len));
+	EXPECT_TRUE(received(srv));
+	close(admin);
+	close(cli);
+	close(srv);
+	ASSERT_EQ(0, load("nt_cli _ -\n"));
 }
 
 TEST_HARNESS_MAIN
