@@ -600,8 +600,9 @@ static bool udp_tunnel(const struct sock *sk)
 /*
  * Every socket of @table, other than @sk, that may have sent a packet of @family from @net's
  * source port writes to @sk's in label: 0 or the first denial. *@found says whether there was
- * one to ask. To a tunnel's socket, each must also be unconfined: whoever writes there forges
- * packets of any host, which no rule can grant.
+ * one to ask.
+ * To a tunnel's socket, each must also be unconfined: whoever writes there forges packets of
+ * any host, which no rule can grant.
  */
 static int udp_senders_write(const struct sock *sk, struct udp_table *table, int family,
 			     const char *hook, struct lsm_network_audit *net, bool *found)
