@@ -245,6 +245,113 @@ static bool devices_leave4(struct net *net, const struct send_devices *d, __be32
 }
 
 /*
+ * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, ESP in UDP): what it takes
+ * carries inner packets, which the tunnel's device receives as from the hosts they name.
+ */
+static bool udp_tunnel(const struct sock *sk)
+{
+	return READ_ONCE(udp_sk(sk)->encap_type);
+}
+
+/*
+ * Whether a datagram of @sk may go to a UDP tunnel: it is UDP's, and a tunnel is set up in
+ * some namespace (the UDP stack's own static keys). Otherwise a send costs two patched-out
+ * jumps more.
+ */
+static bool tunnels_reachable(const struct sock *sk)
+{
+	if (sk->sk_protocol != IPPROTO_UDP)
+		return false;
+#if IS_ENABLED(CONFIG_IPV6)
+	if (static_branch_unlikely(&udpv6_encap_needed_key))
+		return true;
+#endif
+	return static_branch_unlikely(&udp_encap_needed_key);
+}
+
+/* Whether a tunnel's socket holds @port in @sk's namespace. */
+static bool tunnel_port(const struct sock *sk, __be16 port)
+{
+	struct net *net = sock_net(sk);
+	u16 num = ntohs(port);
+	struct udp_hslot *hslot = udp_hashslot(net->ipv4.udp_table, net, num);
+	bool found = false;
+	struct sock *s;
+
+	rcu_read_lock();
+	sk_for_each_rcu(s, &hslot->head) {
+		if (net_eq(sock_net(s), net) && s->sk_num == num && udp_tunnel(s)) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+/*
+ * A task's datagram to a UDP tunnel of this machine forges packets of any host
+ * (udp_senders_write()): only an unconfined task sends one, whatever the label of its socket
+ * (an unconfined task's, passed on or activated). Decided where the task sends, as well as on
+ * delivery, where the sending socket may have closed and left its port to another's.
+ */
+static int check_tunnel(struct sock *sk, struct lsm_network_audit *net, const char *hook)
+{
+	if (label_overrides())
+		return 0;
+	return label_check_net_same(label_of_current(), label_floor, hook, net,
+				    label_inet_class(sk));
+}
+
+/* A datagram to @sin: -EACCES if it goes to a tunnel of this machine that refuses it. */
+static int check_tunnel4(struct sock *sk, const struct sockaddr_in *sin, const char *hook)
+{
+	struct lsm_network_audit net = { .family = AF_INET };
+
+	if (!tunnels_reachable(sk) || !tunnel_port(sk, sin->sin_port) ||
+	    !label_local4(sock_net(sk), sin->sin_addr.s_addr))
+		return 0;
+	net.v4info.daddr = sin->sin_addr.s_addr;
+	net.dport = sin->sin_port;
+	return check_tunnel(sk, &net, hook);
+}
+
+/* The same, to @sin6 (an IPv4-mapped address is IPv4's). */
+static int check_tunnel6(struct sock *sk, const struct sockaddr_in6 *sin6, const char *hook)
+{
+	struct lsm_network_audit net = { .family = AF_INET6 };
+
+	if (!tunnels_reachable(sk) || !tunnel_port(sk, sin6->sin6_port) ||
+	    !label_local6(sock_net(sk), &sin6->sin6_addr))
+		return 0;
+	net.v6info.daddr = sin6->sin6_addr;
+	net.dport = sin6->sin6_port;
+	return check_tunnel(sk, &net, hook);
+}
+
+/* A datagram to the connected peer, which may be a tunnel set up since connect(). */
+static int check_connected_tunnel(struct sock *sk)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+#if IS_ENABLED(CONFIG_IPV6)
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+#endif
+
+	if (!tunnels_reachable(sk))
+		return 0;
+#if IS_ENABLED(CONFIG_IPV6)
+	if (sk->sk_family == AF_INET6) {
+		sin6.sin6_port = READ_ONCE(sk->sk_dport);
+		sin6.sin6_addr = sk->sk_v6_daddr;
+		return check_tunnel6(sk, &sin6, "socket_sendmsg");
+	}
+#endif
+	sin.sin_port = READ_ONCE(sk->sk_dport);
+	sin.sin_addr.s_addr = READ_ONCE(sk->sk_daddr);
+	return check_tunnel4(sk, &sin, "socket_sendmsg");
+}
+
+/*
  * connect() and sendmsg() to another host: the socket's out label writes to the host's label.
  * An address of this namespace is left to delivery: the loopback and unspecified addresses are
  * known at once, before the host's label is looked up; as the routing table knows the others
@@ -276,6 +383,8 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	case AF_INET:
 		if (len < sizeof(*sin))
 			return 0;
+		if (check_tunnel4(sk, sin, hook))
+			return -EACCES;
 		named = devices_named(&d);
 		if (loopback4(sin->sin_addr.s_addr) &&
 		    (!named || !devices_leave4(sock_net(sk), &d, sin->sin_addr.s_addr)))
@@ -292,6 +401,8 @@ static int check_destination(struct sock *sk, const struct sockaddr *address, in
 	case AF_INET6:
 		if (sk->sk_family != AF_INET6 || len < SIN6_LEN_RFC2133)
 			return 0;
+		if (check_tunnel6(sk, sin6, hook))
+			return -EACCES;
 		if (len >= sizeof(*sin6) &&
 		    __ipv6_addr_needs_scope_id(ipv6_addr_type(&sin6->sin6_addr)))
 			d.scope = sin6->sin6_scope_id;
@@ -416,6 +527,8 @@ static int check_connected(struct sock *sk, struct msghdr *msg)
 	} peer = {};
 	struct send_devices d;
 
+	if (check_connected_tunnel(sk))
+		return -EACCES;
 	send_devices(sk, msg, &d);
 	if (!devices_named(&d))
 		return 0;
@@ -586,15 +699,6 @@ static bool udp_may_have_sent(const struct sock *s, const struct net *net, u16 p
 	if (family == AF_INET6)
 		return s->sk_family == AF_INET6;
 	return s->sk_family == AF_INET || !ipv6_only_sock(s);
-}
-
-/*
- * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, ESP in UDP): what it takes
- * carries inner packets, which the tunnel's device receives as from the hosts they name.
- */
-static bool udp_tunnel(const struct sock *sk)
-{
-	return READ_ONCE(udp_sk(sk)->encap_type);
 }
 
 /*

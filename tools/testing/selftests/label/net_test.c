@@ -1893,18 +1893,22 @@ static int vxlan_packet(unsigned char *p, const char *name, const char *src, con
 /*
  * A UDP tunnel takes its datagrams before the receive check a socket's other datagrams pass,
  * and its device receives the packets they carry as from the hosts whose addresses they name.
- * A datagram to a tunnel of this machine, from a task of it, forges packets of any host: it
- * is delivered only from an unconfined task's socket, which no rule grants (not w to the
- * tunnel's label, here the floor's, as it is of the administrator who brought the tunnel up).
- * Here the packet's inner source is a host of nt_srv's, sent by nt_cli over loopback (IPv4 or
- * IPv6) to a socket of nt_srv's behind the tunnel.
+ * A datagram to a tunnel of this machine, from a task of it, forges packets of any host: only
+ * an unconfined task sends one, from an unconfined task's socket, which no rule grants (not w
+ * to the tunnel's label, here the floor's, as it is of the administrator who brought the
+ * tunnel up). Here the packet's inner source is a host of nt_srv's, sent over loopback (IPv4
+ * or IPv6) to a socket of nt_srv's behind the tunnel: by the floor through a socket of
+ * nt_cli's (refused on delivery); by nt_cli, unprivileged or root, through the floor's socket,
+ * with the address and connected (refused at the send); by the floor through its own.
  */
 TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 {
+	enum who whos[] = { NOBODY_USER, ROOT_WITHOUT_MAC_ADMIN };
 	unsigned char packet[VXLAN_PACKET];
 	struct sockaddr_storage ss;
 	socklen_t len = make_addr(&ss, self->family, self->loopback, VXLAN_PORT);
-	int srv, cli, admin;
+	int srv, cli, admin, connected;
+	size_t i;
 
 	ASSERT_EQ(0, unshare(CLONE_NEWNET));
 	ASSERT_EQ(0, if_up("lo"));
@@ -1917,16 +1921,28 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 	ASSERT_LE(0, srv);
 	cli = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
 	ASSERT_LE(0, cli);
+	admin = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, admin);
+	connected = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, connected);
+	ASSERT_EQ(0, connect(connected, (struct sockaddr *)&ss, len));
 	ASSERT_EQ(0, load("nt_cli _ w\n"));
 
 	EXPECT_EQ(VXLAN_PACKET, sendto(cli, packet, VXLAN_PACKET, 0, (struct sockaddr *)&ss, len));
 	EXPECT_FALSE(received(srv));
+	for (i = 0; i < ARRAY_SIZE(whos); i++) {
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
+					   sendto(admin, packet, VXLAN_PACKET, 0,
+						  (struct sockaddr *)&ss, len)));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
+					   send(connected, packet, VXLAN_PACKET, 0)));
+	}
+	EXPECT_FALSE(received(srv));
 
-	admin = socket(self->family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	ASSERT_LE(0, admin);
 	EXPECT_EQ(VXLAN_PACKET, sendto(admin, packet, VXLAN_PACKET, 0, (struct sockaddr *)&ss,
 				       len));
 	EXPECT_TRUE(received(srv));
+	close(connected);
 	close(admin);
 	close(cli);
 	close(srv);
