@@ -1098,9 +1098,82 @@ static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int a
 	return label_check_unconfined("socket_bind");
 }
 
+/*
+ * Whether @s, a socket bound to @sk's TCP port, listens with SO_REUSEPORT on an address of
+ * @sk's (a wildcard matching every address, as the listener lookup does). A bind bucket's
+ * owners include TIME_WAIT sockets, which have no such fields: sk_fullsock() first.
+ */
+static bool shares_listening_port(const struct sock *sk, const struct sock *s)
+{
+	return s != sk && sk_fullsock(s) && s->sk_state == TCP_LISTEN && s->sk_reuseport &&
+	       inet_rcv_saddr_equal(sk, s, true);
+}
+
+/*
+ * The in label of a listener of another label than @in that @sk, bound to @port, would share
+ * its port with, or NULL. The port's bind bucket lists every socket bound to it; the bucket's
+ * lock, which every change of those lists takes, keeps it still.
+ */
+static struct label *other_listener(const struct sock *sk, u16 port, const struct label *in)
+{
+	struct inet_hashinfo *hinfo = tcp_or_dccp_get_hashinfo(sk);
+	struct net *net = sock_net(sk);
+	struct inet_bind_hashbucket *head =
+		&hinfo->bhash[inet_bhashfn(net, port, hinfo->bhash_size)];
+	struct inet_bind2_bucket *tb2;
+	struct inet_bind_bucket *tb;
+	struct label *other = NULL;
+	struct sock *s;
+
+	spin_lock_bh(&head->lock);
+	inet_bind_bucket_for_each(tb, &head->chain) {
+		if (!net_eq(ib_net(tb), net) || tb->port != port)
+			continue;
+		hlist_for_each_entry(tb2, &tb->bhash2, bhash_node) {
+			sk_for_each_bound(s, &tb2->owners) {
+				if (shares_listening_port(sk, s) && label_sock_in(s) != in) {
+					other = label_sock_in(s);
+					goto out;
+				}
+			}
+		}
+	}
+out:
+	spin_unlock_bh(&head->lock);
+	return other;
+}
+
+/*
+ * A TCP listener with SO_REUSEPORT shares its port: the kernel joins the listeners of one
+ * address and user in a group and gives each a share of the connections, which any member can
+ * change (a BPF program of its own, SO_INCOMING_CPU), and a listener of a more specific
+ * address, of a device or of the IPv4 family takes the port's connections from a group beside
+ * it. The user is no boundary between labels (two services of one user, a root's fchown() or
+ * setfsuid()). So a listener may share its port only with listeners of its own in label,
+ * whoever the task: no rule grants it, and an unconfined service meets a confined one only
+ * where the confined one came first, as it would by holding the port first. Two listen()s of
+ * different labels at the same instant may both pass.
+ */
+static int hook_socket_listen(struct socket *sock, int backlog)
+{
+	struct sock *sk = sock->sk;
+	struct label *in, *other;
+	u16 port;
+
+	if (!inet_family(sk) || sk->sk_protocol != IPPROTO_TCP || !sk->sk_reuseport)
+		return 0;
+	port = inet_sk(sk)->inet_num;
+	if (!port)
+		return 0;
+	in = label_sock_in(sk);
+	other = other_listener(sk, port, in);
+	return other ? label_check_same(in, other, "socket_listen") : 0;
+}
+
 static struct security_hook_list label_inet_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(socket_bind, hook_socket_bind),
 	LSM_HOOK_INIT(socket_connect, hook_socket_connect),
+	LSM_HOOK_INIT(socket_listen, hook_socket_listen),
 	LSM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
 	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
 	LSM_HOOK_INIT(socket_sock_rcv_skb, hook_socket_sock_rcv_skb),

@@ -1949,4 +1949,67 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 	ASSERT_EQ(0, load("nt_cli _ -\n"));
 }
 
+/* A TCP socket labelled @label with SO_REUSEPORT, bound to @ip:@port, or -1. */
+static int reuseport_socket(int family, const char *label, const char *ip, int port)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = make_addr(&ss, family, ip, port);
+	int fd = labelled_socket(family, SOCK_STREAM, label);
+	int one = 1;
+
+	if (fd < 0)
+		return -1;
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) ||
+	    bind(fd, (struct sockaddr *)&ss, len)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* listen() on @fd: 0, or the errno it failed with. */
+static int listen_errno(int fd)
+{
+	return listen(fd, 8) ? errno : 0;
+}
+
+/*
+ * TCP listeners with SO_REUSEPORT share their port: the kernel puts those of one address and
+ * one user (root's, here) in a group that shares its connections, and a listener of a more
+ * specific address takes them from a group on the wildcard. A listener shares a port only
+ * with listeners of its own label, whatever the rules between the two (here w both ways) and
+ * whichever came first: an unconfined task's listener meets a confined one's only where the
+ * confined one holds the port already, and is refused as well.
+ */
+TEST_F(net, listening_port_shared_only_within_a_label)
+{
+	const char *any = self->family == AF_INET6 ? "::" : "0.0.0.0";
+	int victim, same, other, specific, admin;
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\nnt_srv nt_cli w\n"));
+	victim = reuseport_socket(self->family, "nt_srv", any, 41050);
+	ASSERT_LE(0, victim);
+	ASSERT_EQ(0, listen_errno(victim));
+	same = reuseport_socket(self->family, "nt_srv", any, 41050);
+	ASSERT_LE(0, same);
+	EXPECT_EQ(0, listen_errno(same));
+	other = reuseport_socket(self->family, "nt_cli", any, 41050);
+	ASSERT_LE(0, other);
+	EXPECT_EQ(EACCES, listen_errno(other));
+	specific = reuseport_socket(self->family, "nt_cli", self->loopback, 41050);
+	ASSERT_LE(0, specific);
+	EXPECT_EQ(EACCES, listen_errno(specific));
+	close(victim);
+	close(same);
+	close(other);
+
+	ASSERT_EQ(0, listen_errno(specific));
+	admin = reuseport_socket(self->family, "_", any, 41050);
+	ASSERT_LE(0, admin);
+	EXPECT_EQ(EACCES, listen_errno(admin));
+	close(admin);
+	close(specific);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
 TEST_HARNESS_MAIN
