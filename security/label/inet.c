@@ -977,6 +977,120 @@ static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
 	}
 }
 
+/* Counts the listens of TCP sockets: which of two listeners came first. */
+static atomic64_t listens = ATOMIC64_INIT(0);
+
+/* When @s began listening: 0 if not through hook_socket_listen() (the oldest). */
+static u64 listened(const struct sock *s)
+{
+	const struct label_sock *ls = label_sock(s);
+
+	return ls ? READ_ONCE(ls->listened) : 0;
+}
+
+/*
+ * Whether @s, a socket bound to @sk's TCP port, listens on an address of @sk's (a wildcard
+ * matching every address, as the listener lookup does), and began before @before. A bind
+ * bucket's owners include TIME_WAIT sockets, which have no such fields: sk_fullsock() first.
+ */
+static bool earlier_listener(const struct sock *sk, const struct sock *s, u64 before)
+{
+	return s != sk && sk_fullsock(s) && READ_ONCE(s->sk_state) == TCP_LISTEN &&
+	       inet_rcv_saddr_equal(sk, s, true) && listened(s) < before;
+}
+
+/*
+ * The in label of a listener of another label than @sk's that began before @before on an
+ * address of @sk's port, or NULL. The port's bind bucket lists every socket bound to it; the
+ * bucket's lock, which every change of those lists takes, keeps it still.
+ */
+static struct label *other_listener(const struct sock *sk, u16 port, u64 before)
+{
+	struct inet_hashinfo *hinfo = tcp_or_dccp_get_hashinfo(sk);
+	struct net *net = sock_net(sk);
+	struct inet_bind_hashbucket *head =
+		&hinfo->bhash[inet_bhashfn(net, port, hinfo->bhash_size)];
+	struct label *in = label_sock_in(sk), *other = NULL;
+	struct inet_bind2_bucket *tb2;
+	struct inet_bind_bucket *tb;
+	struct sock *s;
+
+	spin_lock_bh(&head->lock);
+	inet_bind_bucket_for_each(tb, &head->chain) {
+		if (!net_eq(ib_net(tb), net) || tb->port != port)
+			continue;
+		hlist_for_each_entry(tb2, &tb->bhash2, bhash_node) {
+			sk_for_each_bound(s, &tb2->owners) {
+				if (earlier_listener(sk, s, before) && label_sock_in(s) != in) {
+					other = label_sock_in(s);
+					goto out;
+				}
+			}
+		}
+	}
+out:
+	spin_unlock_bh(&head->lock);
+	return other;
+}
+
+/*
+ * TCP listeners share a port with SO_REUSEPORT: the kernel puts those of one address and user
+ * in a group and gives each a share of the connections, which any member can change (a BPF
+ * program of its own, SO_INCOMING_CPU), and a listener of a more specific address, of a
+ * device or of the IPv4 family takes the port's connections from a group beside it. The user
+ * is no boundary between labels (two services of one user, a root's fchown() or setfsuid()).
+ * So a listener may share its port only with listeners of its own in label, whoever the task
+ * and whatever the rules: the later one is refused, an unconfined service that comes after a
+ * confined one too. Any flag is ignored, since a listener may clear SO_REUSEPORT and the bind
+ * bucket still admits others (and TCP_REPAIR ignores conflicts). A listen() again changes the
+ * backlog alone. The walk costs what the kernel's own conflict scan of a bind does.
+ *
+ * The hook runs before the socket lock is taken and the port is taken: a listen() while
+ * another thread binds the socket sees no port, and two listen()s may pass at once. Each
+ * listener's first connection request decides again (listener_shares_port()).
+ */
+static int hook_socket_listen(struct socket *sock, int backlog)
+{
+	struct sock *sk = sock->sk;
+	struct label_sock *ls;
+	struct label *other;
+	u64 now;
+	u16 port;
+
+	if (!inet_family(sk) || sk->sk_protocol != IPPROTO_TCP ||
+	    READ_ONCE(sk->sk_state) == TCP_LISTEN)
+		return 0;
+	ls = label_sock(sk);
+	now = atomic64_inc_return(&listens);
+	if (ls) {
+		WRITE_ONCE(ls->listened, now);
+		WRITE_ONCE(ls->port_verdict, 0);
+	}
+	port = READ_ONCE(inet_sk(sk)->inet_num);
+	other = port ? other_listener(sk, port, now) : NULL;
+	return other ? label_check_same(label_sock_in(sk), other, "socket_listen") : 0;
+}
+
+/*
+ * Whether a listener shares its port with an earlier listener of another label: decided at
+ * its first connection request, once it listens on the port it has for good, and kept. A
+ * listener that passed hook_socket_listen() but for a race is refused then, each of its
+ * requests dropped, so that it takes no connection of the earlier one's.
+ */
+static int listener_shares_port(const struct sock *sk)
+{
+	struct label_sock *ls = label_sock(sk);
+	int verdict = ls ? READ_ONCE(ls->port_verdict) : 1;
+	struct label *other;
+
+	if (likely(verdict))
+		return verdict < 0 ? verdict : 0;
+	other = other_listener(sk, sk->sk_num, READ_ONCE(ls->listened));
+	verdict = other ? label_check_same(label_sock_in(sk), other, "inet_conn_request") : 0;
+	WRITE_ONCE(ls->port_verdict, verdict ?: 1);
+	return verdict;
+}
+
 /*
  * The request for a connection from a socket of this namespace: the client's out label writes
  * to the listener's in label, and the listener's out label to the client's in label, for the
@@ -990,6 +1104,8 @@ static int hook_inet_conn_request(const struct sock *sk, struct sk_buff *skb,
 	struct tcp_senders t;
 	int i, offset, rc;
 
+	if (listener_shares_port(sk))
+		return -EACCES;
 	if (!packet_local(skb) || label_packet_addresses(skb, IPPROTO_TCP, &net, &offset))
 		return 0;
 	tcp_senders_find(sock_net(sk), &net, &t);
@@ -1096,78 +1212,6 @@ static int hook_socket_bind(struct socket *sock, struct sockaddr *address, int a
 	    !((struct sockaddr_in *)address)->sin_port)
 		return 0;
 	return label_check_unconfined("socket_bind");
-}
-
-/*
- * Whether @s, a socket bound to @sk's TCP port, listens with SO_REUSEPORT on an address of
- * @sk's (a wildcard matching every address, as the listener lookup does). A bind bucket's
- * owners include TIME_WAIT sockets, which have no such fields: sk_fullsock() first.
- */
-static bool shares_listening_port(const struct sock *sk, const struct sock *s)
-{
-	return s != sk && sk_fullsock(s) && s->sk_state == TCP_LISTEN && s->sk_reuseport &&
-	       inet_rcv_saddr_equal(sk, s, true);
-}
-
-/*
- * The in label of a listener of another label than @in that @sk, bound to @port, would share
- * its port with, or NULL. The port's bind bucket lists every socket bound to it; the bucket's
- * lock, which every change of those lists takes, keeps it still.
- */
-static struct label *other_listener(const struct sock *sk, u16 port, const struct label *in)
-{
-	struct inet_hashinfo *hinfo = tcp_or_dccp_get_hashinfo(sk);
-	struct net *net = sock_net(sk);
-	struct inet_bind_hashbucket *head =
-		&hinfo->bhash[inet_bhashfn(net, port, hinfo->bhash_size)];
-	struct inet_bind2_bucket *tb2;
-	struct inet_bind_bucket *tb;
-	struct label *other = NULL;
-	struct sock *s;
-
-	spin_lock_bh(&head->lock);
-	inet_bind_bucket_for_each(tb, &head->chain) {
-		if (!net_eq(ib_net(tb), net) || tb->port != port)
-			continue;
-		hlist_for_each_entry(tb2, &tb->bhash2, bhash_node) {
-			sk_for_each_bound(s, &tb2->owners) {
-				if (shares_listening_port(sk, s) && label_sock_in(s) != in) {
-					other = label_sock_in(s);
-					goto out;
-				}
-			}
-		}
-	}
-out:
-	spin_unlock_bh(&head->lock);
-	return other;
-}
-
-/*
- * A TCP listener with SO_REUSEPORT shares its port: the kernel joins the listeners of one
- * address and user in a group and gives each a share of the connections, which any member can
- * change (a BPF program of its own, SO_INCOMING_CPU), and a listener of a more specific
- * address, of a device or of the IPv4 family takes the port's connections from a group beside
- * it. The user is no boundary between labels (two services of one user, a root's fchown() or
- * setfsuid()). So a listener may share its port only with listeners of its own in label,
- * whoever the task: no rule grants it, and an unconfined service meets a confined one only
- * where the confined one came first, as it would by holding the port first. Two listen()s of
- * different labels at the same instant may both pass.
- */
-static int hook_socket_listen(struct socket *sock, int backlog)
-{
-	struct sock *sk = sock->sk;
-	struct label *in, *other;
-	u16 port;
-
-	if (!inet_family(sk) || sk->sk_protocol != IPPROTO_TCP || !sk->sk_reuseport)
-		return 0;
-	port = inet_sk(sk)->inet_num;
-	if (!port)
-		return 0;
-	in = label_sock_in(sk);
-	other = other_listener(sk, port, in);
-	return other ? label_check_same(in, other, "socket_listen") : 0;
 }
 
 static struct security_hook_list label_inet_hooks[] __ro_after_init = {

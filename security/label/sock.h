@@ -20,6 +20,9 @@
  *	for one of this machine's, whose server end may still be bound to a device that takes
  *	its packets to another host. Set before the socket is seen by anyone but its creator,
  *	cleared when the socket takes a peer of its own (inet.c), read in any context.
+ * @listened: when a TCP socket last began listening, counted over all listens; 0 before
+ * @port_verdict: a listener's port shared with an earlier listener of another label, decided
+ *	at its first connection request: 0 until then, 1 if not, -EACCES if so
  *
  * The labels are its creator's until security.labelipin and labelipout change them; written
  * with WRITE_ONCE() then, and read with READ_ONCE() from any context.
@@ -29,6 +32,8 @@ struct label_sock {
 	struct label *out;
 	struct label *peer;
 	bool opened_by_host;
+	int port_verdict;
+	u64 listened;
 };
 
 /* The socket's label_sock, or NULL without the module's value. */

@@ -2012,4 +2012,45 @@ TEST_F(net, listening_port_shared_only_within_a_label)
 	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
 }
 
+/*
+ * The neighbours of the listen() check. A listener that cleared SO_REUSEPORT still lets
+ * others of its user bind beside it (the bind bucket keeps the flag), and the check asks no
+ * flag. A listener that shares a port with an earlier one of another label without its
+ * listen() being refused (a race with a bind of the same socket in another thread; here, a
+ * label changed by CAP_MAC_ADMIN after listen()) is refused at its first connection request,
+ * and takes no connection: a client may write both labels, and its connection to the later
+ * listener's more specific address times out.
+ */
+TEST_F(net, listening_port_decided_again_at_the_first_request)
+{
+	const char *any = self->family == AF_INET6 ? "::" : "0.0.0.0";
+	int victim, other, specific, cli, off = 0;
+
+	ASSERT_EQ(0, load("nt_cli nt_srv w\nnt_srv nt_cli w\n"));
+	victim = reuseport_socket(self->family, "nt_srv", any, 41051);
+	ASSERT_LE(0, victim);
+	ASSERT_EQ(0, listen_errno(victim));
+	ASSERT_EQ(0, setsockopt(victim, SOL_SOCKET, SO_REUSEPORT, &off, sizeof(off)));
+	other = reuseport_socket(self->family, "nt_cli", any, 41051);
+	ASSERT_LE(0, other);
+	EXPECT_EQ(EACCES, listen_errno(other));
+	close(other);
+	close(victim);
+
+	victim = reuseport_socket(self->family, "nt_srv", any, 41052);
+	ASSERT_LE(0, victim);
+	ASSERT_EQ(0, listen_errno(victim));
+	specific = reuseport_socket(self->family, "nt_srv", self->loopback, 41052);
+	ASSERT_LE(0, specific);
+	ASSERT_EQ(0, listen_errno(specific));
+	ASSERT_EQ(0, set_sock_label(specific, XATTR_NAME_LABELIPIN, "nt_cli"));
+	cli = labelled_socket(self->family, SOCK_STREAM, "nt_srv");
+	ASSERT_LE(0, cli);
+	EXPECT_EQ(ETIMEDOUT, connect_within(cli, self->family, self->loopback, 41052) ? errno : 0);
+	close(cli);
+	close(specific);
+	close(victim);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
 TEST_HARNESS_MAIN
