@@ -472,6 +472,8 @@ static struct label *task_dir_file(struct dentry *dentry, struct inode *inode)
  * lockdown's level, which need no capability past the file's mode. This module's and the
  * stacker's decide their own files (CAP_MAC_ADMIN, the hosted module's rules) and stay the
  * floor, which every task reads and writes (label's access file).
+ * So does another module's file that any task may write: a query (AppArmor's .access, which
+ * D-Bus asks) or a change of the writer's own (TOMOYO's self_domain), as module_fs_label().
  */
 static struct label *securityfs_label(struct dentry *dentry)
 {
@@ -486,6 +488,18 @@ static struct label *securityfs_label(struct dentry *dentry)
 	return label_sysctl;
 }
 
+/*
+ * SELinux's and Smack's own file systems: a file only root may write changes the module's
+ * policy or state (SELinux's load, enforce and booleans ask SELinux's own permission alone,
+ * which an unconfined domain holds, and no capability) and is a kernel control file, as
+ * another module's securityfs files. Those any task may write stay the floor: the queries
+ * (access, context, create) and what a task asks of its own (Smack's load-self), and null.
+ */
+static struct label *module_fs_label(const struct inode *inode)
+{
+	return inode->i_mode & 0002 ? NULL : label_sysctl;
+}
+
 /* The label of a kernel file that its file system's options and attributes do not give. */
 static struct label *kernel_file_label(struct dentry *dentry, struct inode *inode)
 {
@@ -493,7 +507,12 @@ static struct label *kernel_file_label(struct dentry *dentry, struct inode *inod
 	case PROC_SUPER_MAGIC:
 		return task_dir_file(dentry, inode);
 	case SECURITYFS_MAGIC:
+		if (!module_fs_label(inode))
+			return NULL;
 		return securityfs_label(dentry);
+	case SELINUX_MAGIC:
+	case SMACK_MAGIC:
+		return module_fs_label(inode);
 	}
 	return NULL;
 }
@@ -517,11 +536,18 @@ bool label_devpts_pty(const struct inode *inode)
  * entries, a guest's memory). So does a pty, unless the mount's labeldef= names one, as under
  * Smack: the keystrokes and output of the session on it are its creator's, and as the floor it
  * was read by every label with a rule to "_". Anything else is the default.
+ * The floor's BPF objects are kernel control files ("_sysctl"): an administrator's tools pin
+ * the programs the kernel runs (a BPF LSM's, a cgroup's, kept by a link an unlink detaches) and
+ * the maps they decide with, which a descriptor opened for writing changes with no other check.
+ * Its directories stay the floor's, where a task of a rule to the floor pins its own.
  */
 static struct label *label_without_xattrs(struct inode *inode)
 {
 	if (S_ISREG(inode->i_mode) && !strcmp(inode->i_sb->s_type->name, "mqueue"))
 		return label_of_current();
+	if (inode->i_sb->s_magic == BPF_FS_MAGIC && !S_ISDIR(inode->i_mode) &&
+	    label_of_current() == label_floor)
+		return label_sysctl;
 	if (inode->i_sb->s_magic == BPF_FS_MAGIC || inode->i_sb->s_magic == HUGETLBFS_MAGIC)
 		return label_of_current();
 	if (label_devpts_pty(inode) && !label_sb_option(inode->i_sb, LABEL_MOUNT_DEF))

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <linux/aio_abi.h>
+#include <linux/bpf.h>
 #include <linux/sched.h>
 #include <linux/ext4.h>
 #include <linux/kd.h>
@@ -1117,6 +1118,96 @@ TEST(other_modules_securityfs_files_written_only_through_the_control_files_rule)
 	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
 	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
 			      open_for_writing(LABEL_FS "access")));
+}
+
+/*
+ * SELinux's own file system: a file only root may write changes SELinux's policy or state
+ * (load, enforce, a boolean), and SELinux asks its own permission alone, which an unconfined
+ * domain holds, and no capability: a kernel control file, which a rule to the floor does not
+ * reach. The queries any task writes (access, context) stay the floor's. The test kernels run
+ * SELinux without a policy, whose file system this test mounts; where a system mounted it
+ * with a policy, the policy decides what the test may open, and the test is skipped.
+ */
+TEST(selinux_policy_files_written_only_through_the_control_files_rule)
+{
+	char dir[] = "/tmp/attack-selinuxfs-XXXXXX", path[64];
+
+	if (!access("/sys/fs/selinux/enforce", F_OK))
+		SKIP(return, "SELinux runs with a policy");
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(dir));
+	if (mount("selinuxfs", dir, "selinuxfs", 0, NULL)) {
+		rmdir(dir);
+		SKIP(return, "no SELinux: %s", strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/enforce", dir);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing,
+				      path, 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
+	snprintf(path, sizeof(path), "%s/access", dir);
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, open_for_writing(path)));
+	unmount_private(_metadata, dir);
+}
+
+/*
+ * Another module's securityfs file that any task may write is a query, or changes the
+ * writer's own state: AppArmor's .access, which D-Bus asks, stays the floor's, which a rule to
+ * the floor opens. The debug kernel boots with AppArmor.
+ */
+TEST(other_modules_query_files_written_through_the_floor_rule)
+{
+	static const char access_file[] = "/sys/kernel/security/apparmor/.access";
+
+	if (access(access_file, F_OK))
+		SKIP(return, "no AppArmor");
+	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+			      open_for_writing(access_file)));
+	ASSERT_EQ(0, load("atk_control _ -\n"));
+}
+
+/* BPF_OBJ_GET of @path, for reading and writing: 0 (the descriptor closed), or -1. */
+static int bpf_get_for_writing(const char *path)
+{
+	union bpf_attr attr = { .pathname = (__u64)(unsigned long)path };
+	int fd = syscall(__NR_bpf, BPF_OBJ_GET, &attr, sizeof(attr));
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/*
+ * A BPF object the floor pinned is a kernel control file: a map a BPF LSM or a cgroup's
+ * program decides with, or a link that keeps a program attached, which a descriptor opened
+ * for writing changes with no other check. A rule to the floor does not open it for writing.
+ * The debug kernel has bpf().
+ */
+TEST(floor_pinned_bpf_objects_written_only_through_the_control_files_rule)
+{
+	union bpf_attr map = {
+		.map_type = BPF_MAP_TYPE_ARRAY,
+		.key_size = 4,
+		.value_size = 4,
+		.max_entries = 1,
+	};
+	char dir[] = "/tmp/attack-bpf-XXXXXX", path[64];
+	union bpf_attr pin = {};
+	int fd = syscall(__NR_bpf, BPF_MAP_CREATE, &map, sizeof(map));
+
+	if (fd < 0)
+		SKIP(return, "no bpf(): %s", strerror(errno));
+	mount_private(_metadata, dir, "bpf", NULL);
+	snprintf(path, sizeof(path), "%s/policy", dir);
+	pin.pathname = (__u64)(unsigned long)path;
+	pin.bpf_fd = fd;
+	ASSERT_EQ(0, syscall(__NR_bpf, BPF_OBJ_PIN, &pin, sizeof(pin)));
+	only_through_the_control_rule(_metadata, "atk_control _sysctl rw\n", bpf_get_for_writing,
+				      path, 0);
+	close(fd);
+	unmount_private(_metadata, dir);
 }
 
 /*
