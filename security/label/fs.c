@@ -472,8 +472,7 @@ static struct label *task_dir_file(struct dentry *dentry, struct inode *inode)
  * lockdown's level, which need no capability past the file's mode. This module's and the
  * stacker's decide their own files (CAP_MAC_ADMIN, the hosted module's rules) and stay the
  * floor, which every task reads and writes (label's access file).
- * So does another module's file that any task may write: a query (AppArmor's .access, which
- * D-Bus asks) or a change of the writer's own (TOMOYO's self_domain), as module_fs_label().
+ * So does another module's file that is a query (securityfs_query()).
  */
 static struct label *securityfs_label(struct dentry *dentry)
 {
@@ -500,6 +499,18 @@ static struct label *module_fs_label(const struct inode *inode)
 	return inode->i_mode & 0002 ? NULL : label_sysctl;
 }
 
+/*
+ * Another module's securityfs file that any task may write and that asks or changes nothing
+ * but the writer's own: AppArmor's .access, which D-Bus asks, and TOMOYO's self_domain. It
+ * stays the floor's. AppArmor's .load, .replace and .remove are world-writable too, and load
+ * policy: they stay control files.
+ */
+static bool securityfs_query(const struct dentry *dentry, const struct inode *inode)
+{
+	return (inode->i_mode & 0002) && (!strcmp(dentry->d_name.name, ".access") ||
+					  !strcmp(dentry->d_name.name, "self_domain"));
+}
+
 /* The label of a kernel file that its file system's options and attributes do not give. */
 static struct label *kernel_file_label(struct dentry *dentry, struct inode *inode)
 {
@@ -507,7 +518,7 @@ static struct label *kernel_file_label(struct dentry *dentry, struct inode *inod
 	case PROC_SUPER_MAGIC:
 		return task_dir_file(dentry, inode);
 	case SECURITYFS_MAGIC:
-		if (!module_fs_label(inode))
+		if (securityfs_query(dentry, inode))
 			return NULL;
 		return securityfs_label(dentry);
 	case SELINUX_MAGIC:

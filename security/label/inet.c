@@ -303,13 +303,34 @@ static int check_tunnel(struct sock *sk, struct lsm_network_audit *net, const ch
 				    label_inet_class(sk));
 }
 
+/*
+ * Whether a datagram to @addr is delivered on this machine: to an address of its own, or to
+ * a broadcast or multicast one, whose copy loops back to its sockets bound to the wildcard.
+ */
+static bool delivered_here4(struct net *net, __be32 addr)
+{
+	unsigned int type;
+
+	if (loopback4(addr) || ipv4_is_multicast(addr) || ipv4_is_lbcast(addr))
+		return true;
+	type = inet_addr_type(net, addr);
+	return type == RTN_LOCAL || type == RTN_BROADCAST;
+}
+
+static bool delivered_here6(struct net *net, const struct in6_addr *addr)
+{
+	if (ipv6_addr_v4mapped(addr))
+		return delivered_here4(net, addr->s6_addr32[3]);
+	return ipv6_addr_is_multicast(addr) || label_local6(net, addr);
+}
+
 /* A datagram to @sin: -EACCES if it goes to a tunnel of this machine that refuses it. */
 static int check_tunnel4(struct sock *sk, const struct sockaddr_in *sin, const char *hook)
 {
 	struct lsm_network_audit net = { .family = AF_INET };
 
 	if (!tunnels_reachable(sk) || !tunnel_port(sk, sin->sin_port) ||
-	    !label_local4(sock_net(sk), sin->sin_addr.s_addr))
+	    !delivered_here4(sock_net(sk), sin->sin_addr.s_addr))
 		return 0;
 	net.v4info.daddr = sin->sin_addr.s_addr;
 	net.dport = sin->sin_port;
@@ -322,7 +343,7 @@ static int check_tunnel6(struct sock *sk, const struct sockaddr_in6 *sin6, const
 	struct lsm_network_audit net = { .family = AF_INET6 };
 
 	if (!tunnels_reachable(sk) || !tunnel_port(sk, sin6->sin6_port) ||
-	    !label_local6(sock_net(sk), &sin6->sin6_addr))
+	    !delivered_here6(sock_net(sk), &sin6->sin6_addr))
 		return 0;
 	net.v6info.daddr = sin6->sin6_addr;
 	net.dport = sin6->sin6_port;
@@ -980,12 +1001,29 @@ static int hook_socket_sock_rcv_skb(struct sock *sk, struct sk_buff *skb)
 /* Counts the listens of TCP sockets: which of two listeners came first. */
 static atomic64_t listens = ATOMIC64_INIT(0);
 
-/* When @s began listening: 0 if not through hook_socket_listen() (the oldest). */
+/* Stamp @ls as beginning to listen now, on @port (0: to be bound): the time is returned. */
+static u64 stamp_listener(struct label_sock *ls, u16 port)
+{
+	u64 now = atomic64_inc_return(&listens);
+
+	WRITE_ONCE(ls->listened, now);
+	WRITE_ONCE(ls->listened_port, port);
+	WRITE_ONCE(ls->port_verdict, 0);
+	return now;
+}
+
+/*
+ * When @s began listening on the port it holds: 0 if not known (a listener the kernel or MPTCP
+ * made without hook_socket_listen(), or one that moved to another port since, each before its
+ * first request there), which claims no precedence.
+ */
 static u64 listened(const struct sock *s)
 {
 	const struct label_sock *ls = label_sock(s);
 
-	return ls ? READ_ONCE(ls->listened) : 0;
+	if (!ls || READ_ONCE(ls->listened_port) != READ_ONCE(s->sk_num))
+		return 0;
+	return READ_ONCE(ls->listened);
 }
 
 /*
@@ -995,8 +1033,13 @@ static u64 listened(const struct sock *s)
  */
 static bool earlier_listener(const struct sock *sk, const struct sock *s, u64 before)
 {
-	return s != sk && sk_fullsock(s) && READ_ONCE(s->sk_state) == TCP_LISTEN &&
-	       inet_rcv_saddr_equal(sk, s, true) && listened(s) < before;
+	u64 began;
+
+	if (s == sk || !sk_fullsock(s) || READ_ONCE(s->sk_state) != TCP_LISTEN ||
+	    !inet_rcv_saddr_equal(sk, s, true))
+		return false;
+	began = listened(s);
+	return began && began < before;
 }
 
 /*
@@ -1042,8 +1085,9 @@ out:
  * So a listener may share its port only with listeners of its own in label, whoever the task
  * and whatever the rules: the later one is refused, an unconfined service that comes after a
  * confined one too. Any flag is ignored, since a listener may clear SO_REUSEPORT and the bind
- * bucket still admits others (and TCP_REPAIR ignores conflicts). A listen() again changes the
- * backlog alone. The walk costs what the kernel's own conflict scan of a bind does.
+ * bucket still admits others (and TCP_REPAIR ignores conflicts). A listen() again, which
+ * changes the backlog, is stamped, not walked. The walk costs what the kernel's own conflict
+ * scan of a bind does.
  *
  * The hook runs before the socket lock is taken and the port is taken: a listen() while
  * another thread binds the socket sees no port, and two listen()s may pass at once. Each
@@ -1061,31 +1105,37 @@ static int hook_socket_listen(struct socket *sock, int backlog)
 	    READ_ONCE(sk->sk_state) == TCP_LISTEN)
 		return 0;
 	ls = label_sock(sk);
-	now = atomic64_inc_return(&listens);
-	if (ls) {
-		WRITE_ONCE(ls->listened, now);
-		WRITE_ONCE(ls->port_verdict, 0);
-	}
 	port = READ_ONCE(inet_sk(sk)->inet_num);
+	now = ls ? stamp_listener(ls, port) : atomic64_inc_return(&listens);
 	other = port ? other_listener(sk, port, now) : NULL;
 	return other ? label_check_same(label_sock_in(sk), other, "socket_listen") : 0;
 }
 
 /*
  * Whether a listener shares its port with an earlier listener of another label: decided at
- * its first connection request, once it listens on the port it has for good, and kept. A
- * listener that passed hook_socket_listen() but for a race is refused then, each of its
- * requests dropped, so that it takes no connection of the earlier one's.
+ * its first connection request on the port it listens on, and kept for that port. A listener
+ * that passed hook_socket_listen() but for a race is refused then, each of its requests
+ * dropped, so that it takes no connection of the earlier one's. One whose stamp is not of that
+ * port (its listen() saw it unbound, or raced a shutdown() and a bind() elsewhere) or that
+ * no listen() stamped is stamped at that request: it comes after the listeners there.
  */
 static int listener_shares_port(const struct sock *sk)
 {
 	struct label_sock *ls = label_sock(sk);
-	int verdict = ls ? READ_ONCE(ls->port_verdict) : 1;
+	u16 port = READ_ONCE(sk->sk_num);
 	struct label *other;
+	int verdict;
+	u64 began;
 
-	if (likely(verdict))
+	if (!ls)
+		return 0;
+	verdict = READ_ONCE(ls->port_verdict);
+	began = listened(sk);
+	if (likely(verdict && began))
 		return verdict < 0 ? verdict : 0;
-	other = other_listener(sk, sk->sk_num, READ_ONCE(ls->listened));
+	if (!began)
+		began = stamp_listener(ls, port);
+	other = other_listener(sk, port, began);
 	verdict = other ? label_check_same(label_sock_in(sk), other, "inet_conn_request") : 0;
 	WRITE_ONCE(ls->port_verdict, verdict ?: 1);
 	return verdict;

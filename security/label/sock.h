@@ -21,6 +21,8 @@
  *	its packets to another host. Set before the socket is seen by anyone but its creator,
  *	cleared when the socket takes a peer of its own (inet.c), read in any context.
  * @listened: when a TCP socket last began listening, counted over all listens; 0 before
+ * @listened_port: the port it held then (0: none yet), to which @listened and @port_verdict
+ *	apply
  * @port_verdict: a listener's port shared with an earlier listener of another label, decided
  *	at its first connection request: 0 until then, 1 if not, -EACCES if so
  *
@@ -33,6 +35,7 @@ struct label_sock {
 	struct label *peer;
 	bool opened_by_host;
 	int port_verdict;
+	u16 listened_port;
 	u64 listened;
 };
 

@@ -1153,7 +1153,8 @@ TEST(selinux_policy_files_written_only_through_the_control_files_rule)
 /*
  * Another module's securityfs file that any task may write is a query, or changes the
  * writer's own state: AppArmor's .access, which D-Bus asks, stays the floor's, which a rule to
- * the floor opens. The debug kernel boots with AppArmor.
+ * the floor opens. AppArmor's .load is world-writable too and loads policy: a control file.
+ * The debug kernel boots with AppArmor.
  */
 TEST(other_modules_query_files_written_through_the_floor_rule)
 {
@@ -1161,7 +1162,9 @@ TEST(other_modules_query_files_written_through_the_floor_rule)
 
 	if (access(access_file, F_OK))
 		SKIP(return, "no AppArmor");
-	ASSERT_EQ(0, load("atk_control _ rwxa\natk_control _sysctl -\n"));
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", open_for_writing,
+				      "/sys/kernel/security/apparmor/.load", 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
 	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
 			      open_for_writing(access_file)));
 	ASSERT_EQ(0, load("atk_control _ -\n"));

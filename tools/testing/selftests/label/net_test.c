@@ -1937,6 +1937,16 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
 					   send(connected, packet, VXLAN_PACKET, 0)));
 	}
+	if (self->family == AF_INET) {
+		/* A broadcast's copy loops back to the tunnel's socket on the wildcard. */
+		len = make_addr(&ss, AF_INET, "10.9.0.255", VXLAN_PORT);
+		ASSERT_EQ(0, setsockopt(admin, SOL_SOCKET, SO_BROADCAST, &(int){ 1 }, sizeof(int)));
+		for (i = 0; i < ARRAY_SIZE(whos); i++)
+			EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
+						   sendto(admin, packet, VXLAN_PACKET, 0,
+							  (struct sockaddr *)&ss, len)));
+		len = make_addr(&ss, self->family, self->loopback, VXLAN_PORT);
+	}
 	EXPECT_FALSE(received(srv));
 
 	EXPECT_EQ(VXLAN_PACKET, sendto(admin, packet, VXLAN_PACKET, 0, (struct sockaddr *)&ss,
