@@ -358,20 +358,23 @@ static noinline int check_tunnel6(struct sock *sk, const struct sockaddr_in6 *si
 /* A datagram to the connected peer, which may be a tunnel set up since connect(). */
 static noinline int check_connected_tunnel(struct sock *sk)
 {
-	struct sockaddr_in sin = { .sin_family = AF_INET };
-#if IS_ENABLED(CONFIG_IPV6)
-	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
-#endif
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_port = READ_ONCE(sk->sk_dport),
+		.sin_addr.s_addr = READ_ONCE(sk->sk_daddr),
+	};
 
 #if IS_ENABLED(CONFIG_IPV6)
 	if (sk->sk_family == AF_INET6) {
-		sin6.sin6_port = READ_ONCE(sk->sk_dport);
-		sin6.sin6_addr = sk->sk_v6_daddr;
+		struct sockaddr_in6 sin6 = {
+			.sin6_family = AF_INET6,
+			.sin6_port = sin.sin_port,
+			.sin6_addr = sk->sk_v6_daddr,
+		};
+
 		return check_tunnel6(sk, &sin6, "socket_sendmsg");
 	}
 #endif
-	sin.sin_port = READ_ONCE(sk->sk_dport);
-	sin.sin_addr.s_addr = READ_ONCE(sk->sk_daddr);
 	return check_tunnel4(sk, &sin, "socket_sendmsg");
 }
 
