@@ -1890,6 +1890,21 @@ static int vxlan_packet(unsigned char *p, const char *name, const char *src, con
 	return rc;
 }
 
+/* @packet from @fd to @ss twice in one sendmmsg() batch: 0 if both went, or -1 with errno. */
+static int send_batch(int fd, unsigned char *packet, struct sockaddr_storage *ss, socklen_t len)
+{
+	struct iovec iov = { .iov_base = packet, .iov_len = VXLAN_PACKET };
+	struct msghdr msg = {
+		.msg_name = ss,
+		.msg_namelen = len,
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+	};
+	struct mmsghdr msgs[2] = { { .msg_hdr = msg }, { .msg_hdr = msg } };
+
+	return sendmmsg(fd, msgs, 2, 0) == 2 ? 0 : -1;
+}
+
 /*
  * A UDP tunnel takes its datagrams before the receive check a socket's other datagrams pass,
  * and its device receives the packets they carry as from the hosts whose addresses they name.
@@ -1899,7 +1914,8 @@ static int vxlan_packet(unsigned char *p, const char *name, const char *src, con
  * tunnel up). Here the packet's inner source is a host of nt_srv's, sent over loopback (IPv4
  * or IPv6) to a socket of nt_srv's behind the tunnel: by the floor through a socket of
  * nt_cli's (refused on delivery); by nt_cli, unprivileged or root, through the floor's socket,
- * with the address and connected (refused at the send); by the floor through its own.
+ * with the address, connected (send() and write()), in a sendmmsg() batch and to the broadcast
+ * address (refused at the send); by the floor through its own.
  */
 TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 {
@@ -1936,6 +1952,9 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 						  (struct sockaddr *)&ss, len)));
 		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
 					   send(connected, packet, VXLAN_PACKET, 0)));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
+					   write(connected, packet, VXLAN_PACKET)));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i], send_batch(admin, packet, &ss, len)));
 	}
 	if (self->family == AF_INET) {
 		/* A broadcast's copy loops back to the tunnel's socket on the wildcard. */
@@ -1959,12 +1978,16 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 	ASSERT_EQ(0, load("nt_cli _ -\n"));
 }
 
-/* A TCP socket labelled @label with SO_REUSEPORT, bound to @ip:@port, or -1. */
+/*
+ * A TCP socket labelled @label (NULL: the task's own) with SO_REUSEPORT, bound to @ip:@port,
+ * or -1.
+ */
 static int reuseport_socket(int family, const char *label, const char *ip, int port)
 {
 	struct sockaddr_storage ss;
 	socklen_t len = make_addr(&ss, family, ip, port);
-	int fd = labelled_socket(family, SOCK_STREAM, label);
+	int fd = label ? labelled_socket(family, SOCK_STREAM, label) :
+			 socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	int one = 1;
 
 	if (fd < 0)
@@ -2020,6 +2043,33 @@ TEST_F(net, listening_port_shared_only_within_a_label)
 	close(admin);
 	close(specific);
 	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
+/*
+ * A listener's port taken by a task of another label, unprivileged or root without
+ * CAP_MAC_ADMIN, each of the victim's user (the kernel's condition for SO_REUSEPORT; the
+ * victim's socket is given to nobody with fchown() for the unprivileged one), with its own
+ * socket: listen() is refused.
+ */
+TEST_F(net, listening_port_taken_by_no_confined_task)
+{
+	const char *any = self->family == AF_INET6 ? "::" : "0.0.0.0";
+	enum who whos[] = { NOBODY_USER, ROOT_WITHOUT_MAC_ADMIN };
+	int victim, fd;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(whos); i++) {
+		victim = reuseport_socket(self->family, "nt_srv", any, 41053 + i);
+		ASSERT_LE(0, victim);
+		ASSERT_EQ(0, listen_errno(victim));
+		if (whos[i] == NOBODY_USER)
+			ASSERT_EQ(0, fchown(victim, NOBODY, NOBODY));
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[i],
+					   (fd = reuseport_socket(self->family, NULL, any,
+								  41053 + i)) < 0 ? -1 :
+					   listen(fd, 8)));
+		close(victim);
+	}
 }
 
 /*
