@@ -147,23 +147,42 @@ static inline int kmsg_from_now(void)
 	return kmsg;
 }
 
-/* Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end. */
-static inline bool logged(int kmsg, const char *text)
+/*
+ * Whether a record of @kmsg, read from where it stands, holds @text followed by a space or end;
+ * with @show, a miss prints the records read, for the log of a failed test. The buffer is the
+ * kernel's own for a record (CONSOLE_EXT_LOG_MAX): read() refuses a smaller one (EINVAL) for a
+ * long record, which would end the scan before the records after it.
+ */
+static inline bool kmsg_scan(int kmsg, const char *text, bool show)
 {
-	char record[1024];
+	char record[8192];
+	char seen[4096] = "";
 	bool found = false;
 	const char *p;
 	ssize_t n;
 
 	/* EPIPE: records were overwritten since the last read; the next read goes on after them. */
 	while ((n = read(kmsg, record, sizeof(record) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
-		if (n < 0)
+		if (n < 0) {
+			strncat(seen, "# (records overwritten)\n", sizeof(seen) - strlen(seen) - 1);
 			continue;
+		}
 		record[n] = '\0';
 		p = strstr(record, text);
 		found |= p && (p[strlen(text)] == ' ' || p[strlen(text)] == '\n');
+		strncat(seen, "# kmsg: ", sizeof(seen) - strlen(seen) - 1);
+		strncat(seen, record, sizeof(seen) - strlen(seen) - 1);
 	}
+	if (n < 0 && errno != EAGAIN)
+		fprintf(stderr, "# reading /dev/kmsg: %s\n", strerror(errno));
+	if (show && !found)
+		fprintf(stderr, "%s", seen);
 	return found;
+}
+
+static inline bool logged(int kmsg, const char *text)
+{
+	return kmsg_scan(kmsg, text, false);
 }
 
 /* Everything @fd gives until its end, NUL-terminated in @buf; @fd is closed. */
