@@ -246,11 +246,13 @@ static bool devices_leave4(struct net *net, const struct send_devices *d, __be32
 
 /*
  * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, ESP in UDP): what it takes
- * carries inner packets, which the tunnel's device receives as from the hosts they name.
+ * carries inner packets, which the tunnel's device receives as from the hosts they name. As
+ * udp_queue_rcv_one_skb() decides: an encapsulation type and a receive function. The type
+ * alone, which any task sets with the UDP_ENCAP option, leaves the socket a plain one.
  */
 static bool udp_tunnel(const struct sock *sk)
 {
-	return READ_ONCE(udp_sk(sk)->encap_type);
+	return READ_ONCE(udp_sk(sk)->encap_type) && READ_ONCE(udp_sk(sk)->encap_rcv);
 }
 
 /*
@@ -269,8 +271,37 @@ static __always_inline bool tunnels_reachable(const struct sock *sk)
 	return static_branch_unlikely(&udp_encap_needed_key);
 }
 
-/* Whether a tunnel's socket holds @port in @sk's namespace. */
-static bool tunnel_port(const struct sock *sk, __be16 port)
+/*
+ * Whether @s may take a datagram to @daddr, IPv4's or (@daddr6) IPv6's, by its own address:
+ * as the UDP lookup's compute_score() matches it, bound to the address or to the wildcard of
+ * the datagram's family (an IPv6 socket takes IPv4's unless IPv6 only). Its peer and device,
+ * which the lookup also matches, are not asked: a tunnel that may not take the datagram may
+ * count as one that does, never the other way.
+ */
+static bool udp_takes(const struct sock *s, __be32 daddr, const struct in6_addr *daddr6)
+{
+	__be32 bound;
+
+	if (daddr6) {
+#if IS_ENABLED(CONFIG_IPV6)
+		return s->sk_family == AF_INET6 &&
+		       (ipv6_addr_any(&s->sk_v6_rcv_saddr) ||
+			ipv6_addr_equal(&s->sk_v6_rcv_saddr, daddr6));
+#else
+		return false;
+#endif
+	}
+	bound = READ_ONCE(s->sk_rcv_saddr);
+	return !ipv6_only_sock(s) && (!bound || bound == daddr);
+}
+
+/*
+ * Whether a tunnel's socket of @sk's namespace takes datagrams to @daddr (IPv4) or @daddr6
+ * (IPv6, when not NULL) on @port: a tunnel of another address or family, which may share the
+ * port, does not make the datagram a tunnel's.
+ */
+static bool tunnel_at(const struct sock *sk, __be32 daddr, const struct in6_addr *daddr6,
+		      __be16 port)
 {
 	struct net *net = sock_net(sk);
 	u16 num = ntohs(port);
@@ -280,7 +311,8 @@ static bool tunnel_port(const struct sock *sk, __be16 port)
 
 	rcu_read_lock();
 	sk_for_each_rcu(s, &hslot->head) {
-		if (net_eq(sock_net(s), net) && s->sk_num == num && udp_tunnel(s)) {
+		if (net_eq(sock_net(s), net) && s->sk_num == num && udp_tunnel(s) &&
+		    udp_takes(s, daddr, daddr6)) {
 			found = true;
 			break;
 		}
@@ -333,7 +365,7 @@ static noinline int check_tunnel4(struct sock *sk, const struct sockaddr_in *sin
 {
 	struct lsm_network_audit net = { .family = AF_INET };
 
-	if (!tunnel_port(sk, sin->sin_port) ||
+	if (!tunnel_at(sk, sin->sin_addr.s_addr, NULL, sin->sin_port) ||
 	    !delivered_here4(sock_net(sk), sin->sin_addr.s_addr))
 		return 0;
 	net.v4info.daddr = sin->sin_addr.s_addr;
@@ -347,8 +379,12 @@ static noinline int check_tunnel6(struct sock *sk, const struct sockaddr_in6 *si
 {
 	struct lsm_network_audit net = { .family = AF_INET6 };
 
-	if (!tunnel_port(sk, sin6->sin6_port) ||
-	    !delivered_here6(sock_net(sk), &sin6->sin6_addr))
+	const struct in6_addr *daddr = &sin6->sin6_addr;
+
+	if (!(ipv6_addr_v4mapped(daddr) ?
+	      tunnel_at(sk, daddr->s6_addr32[3], NULL, sin6->sin6_port) :
+	      tunnel_at(sk, 0, daddr, sin6->sin6_port)) ||
+	    !delivered_here6(sock_net(sk), daddr))
 		return 0;
 	net.v6info.daddr = sin6->sin6_addr;
 	net.dport = sin6->sin6_port;

@@ -15,6 +15,7 @@
 #include <linux/if_link.h>
 #include <linux/ip.h>
 #include <linux/rtnetlink.h>
+#include <linux/udp.h>
 #include <linux/veth.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -1811,21 +1812,35 @@ TEST(peer_security_context_stays_selinux)
 #define VXLAN_PORT 4789
 
 /*
- * A VXLAN device @name for every VNI (collect metadata, as flannel's and Cilium's), listening
- * on VXLAN_PORT with an IPv4 and an IPv6 socket: 0, or -1.
+ * A VXLAN device @name listening on VXLAN_PORT once up: for every VNI (collect metadata, as
+ * flannel's and Cilium's) with an IPv4 and an IPv6 socket (@family AF_UNSPEC), or for one VNI
+ * to a remote host of @family, with a socket of that family only: 0, or -1.
  */
-static int make_vxlan(const char *name)
+static int make_vxlan(const char *name, int family)
 {
 	struct link_request req = NEW_LINK_REQUEST;
 	struct rtattr *info, *data;
 	__u16 port = htons(VXLAN_PORT);
 	__u8 on = 1, off = 0;
+	struct in6_addr remote6;
+	struct in_addr remote;
+	__u32 vni = 1;
 
 	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
 	info = add_attr(&req, IFLA_LINKINFO, NULL, 0);
 	add_attr(&req, IFLA_INFO_KIND, "vxlan", 6);
 	data = add_attr(&req, IFLA_INFO_DATA, NULL, 0);
-	add_attr(&req, IFLA_VXLAN_COLLECT_METADATA, &on, 1);
+	if (family == AF_INET) {
+		inet_pton(AF_INET, THERE4, &remote);
+		add_attr(&req, IFLA_VXLAN_GROUP, &remote, sizeof(remote));
+	} else if (family == AF_INET6) {
+		inet_pton(AF_INET6, THERE6, &remote6);
+		add_attr(&req, IFLA_VXLAN_GROUP6, &remote6, sizeof(remote6));
+	}
+	if (family == AF_UNSPEC)
+		add_attr(&req, IFLA_VXLAN_COLLECT_METADATA, &on, 1);
+	else
+		add_attr(&req, IFLA_VXLAN_ID, &vni, sizeof(vni));
 	add_attr(&req, IFLA_VXLAN_LEARNING, &off, 1);
 	add_attr(&req, IFLA_VXLAN_PORT, &port, sizeof(port));
 	end_nest(&req, data);
@@ -1929,7 +1944,7 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 	ASSERT_EQ(0, unshare(CLONE_NEWNET));
 	ASSERT_EQ(0, if_up("lo"));
 	ASSERT_EQ(0, no_dad());
-	ASSERT_EQ(0, make_vxlan("lblvx"));
+	ASSERT_EQ(0, make_vxlan("lblvx", AF_UNSPEC));
 	ASSERT_EQ(0, if_address("lblvx", HERE4, HERE6));
 	ASSERT_EQ(0, vxlan_packet(packet, "lblvx", THERE4, HERE4, 41040));
 	ASSERT_EQ(0, set_host(NETLABEL, THERE4 "/32", "nt_srv"));
@@ -1976,6 +1991,45 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 	close(cli);
 	close(srv);
 	ASSERT_EQ(0, load("nt_cli _ -\n"));
+}
+
+/*
+ * Only a datagram a tunnel takes is a tunnel's: not one to a socket that has an encapsulation
+ * type and no tunnel behind it (any task sets one with UDP_ENCAP), nor one to a socket beside
+ * a tunnel of the other family on the same port. Here nt_cli, unprivileged, sends to nt_srv's
+ * sockets with "nt_cli nt_srv w": to one whose own task set UDP_ENCAP_L2TPINUDP, and to one
+ * on VXLAN_PORT beside a VXLAN tunnel to a host of the other family.
+ */
+TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
+{
+	int other = self->family == AF_INET ? AF_INET6 : AF_INET, ports[] = { 41041, VXLAN_PORT };
+	int type = UDP_ENCAP_L2TPINUDP, srv, cli;
+	struct sockaddr_storage ss;
+	socklen_t len;
+	size_t i;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNET));
+	ASSERT_EQ(0, if_up("lo"));
+	ASSERT_EQ(0, no_dad());
+	ASSERT_EQ(0, make_vxlan("lblvx", other));
+	ASSERT_EQ(0, if_up("lblvx"));
+	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	cli = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
+	ASSERT_LE(0, cli);
+	for (i = 0; i < ARRAY_SIZE(ports); i++) {
+		srv = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->loopback, ports[i]);
+		ASSERT_LE(0, srv);
+		if (ports[i] != VXLAN_PORT)
+			ASSERT_EQ(0, setsockopt(srv, IPPROTO_UDP, UDP_ENCAP, &type, sizeof(type)));
+		len = make_addr(&ss, self->family, self->loopback, ports[i]);
+		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
+				      sendto(cli, "x", 1, 0, (struct sockaddr *)&ss, len)))
+			TH_LOG("port %d", ports[i]);
+		EXPECT_TRUE(received(srv)) TH_LOG("port %d", ports[i]);
+		close(srv);
+	}
+	close(cli);
+	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
 }
 
 /*

@@ -357,7 +357,8 @@ TEST_F(privilege, refused_logged_and_nothing_changed)
 
 		refusal_line(t, way, pid, line, sizeof(line));
 		if (reaches_label(t, variant->as, way)) {
-			EXPECT_TRUE(kmsg_scan(kmsg, line, true)) TH_LOG("%s: no \"%s\"", what, line);
+			EXPECT_TRUE(kmsg_scan(kmsg, line, true))
+				TH_LOG("%s: no \"%s\"", what, line);
 		} else {
 			/* The VFS or proc refused: the module never saw the write. */
 			*strstr(line, " refused: ") = '\0';
