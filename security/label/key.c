@@ -15,6 +15,16 @@ static struct label_obj *key_obj(const struct key *key)
 }
 
 /*
+ * The kernel's own keyrings, of a name only the kernel gives ("." first: add_key() and
+ * KEYCTL_JOIN_SESSION_KEYRING refuse it to tasks): .secondary_trusted_keys, .ima, .evm,
+ * .platform, .blacklist. What they hold is what module signatures, IMA and EVM trust.
+ */
+static bool kernel_keyring(const struct key *key)
+{
+	return key->type == &key_type_keyring && key->description[0] == '.';
+}
+
+/*
  * request_key() with callout information makes an authorisation key, then runs
  * /sbin/request-key as a usermode helper: as the floor, with every capability, on the
  * caller's type, description and callout (key.dns_resolver sends its query to the network).
@@ -23,14 +33,22 @@ static struct label_obj *key_obj(const struct key *key)
  */
 static int hook_key_alloc(struct key *key, const struct cred *cred, unsigned long flags)
 {
+	struct label *label = label_of_cred(cred);
+
 	if (!strcmp(key->type->name, ".request_key_auth")) {
 		int rc = label_check_unconfined("key_alloc");
 
 		if (rc)
 			return rc;
 	}
+	/*
+	 * The floor's: as its control files, "_sysctl", which a rule to the floor does not
+	 * reach (clearing .secondary_trusted_keys takes away what module signatures trust).
+	 */
+	if (label == label_floor && kernel_keyring(key))
+		label = label_sysctl;
 	return label_obj_init(security_attach_value(key->security, STACKER_KEY, &label_values,
-						    GFP_KERNEL), label_of_cred(cred));
+						    GFP_KERNEL), label);
 }
 
 /* The access each need asks for; the special needs are decided by the keys code itself. */

@@ -1170,6 +1170,70 @@ TEST(other_modules_query_files_written_through_the_floor_rule)
 	ASSERT_EQ(0, load("atk_control _ -\n"));
 }
 
+/* The id of the keyring @name in /proc/keys, as text in @id (@size bytes): 0, or -1. */
+static int keyring_id(const char *name, char *id, size_t size)
+{
+	char line[512], *desc;
+	FILE *f = fopen("/proc/keys", "re");
+	int rc = -1;
+
+	/* "<id> <flags> <usage> <timeout> <perm> <uid> <gid> keyring   <name>: <keys>" */
+	while (f && rc && fgets(line, sizeof(line), f)) {
+		desc = strstr(line, " keyring ");
+		if (!desc)
+			continue;
+		desc += strlen(" keyring ");
+		desc += strspn(desc, " ");
+		if (!strncmp(desc, name, strlen(name)) && desc[strlen(name)] == ':') {
+			snprintf(id, size, "%.*s", (int)strcspn(line, " "), line);
+			rc = 0;
+		}
+	}
+	if (f)
+		fclose(f);
+	return rc;
+}
+
+/*
+ * Link a new key of the caller's own into the keyring @id: 0 once label let the link through,
+ * which the keyring's own restriction then refuses (EOPNOTSUPP: signed keys only), or -1.
+ */
+static int link_own_key(const char *id)
+{
+	long key = syscall(SYS_add_key, "user", "atk:own", "x", 1, KEY_SPEC_PROCESS_KEYRING);
+
+	if (key < 0)
+		return -1;
+	return syscall(SYS_keyctl, KEYCTL_LINK, key, strtol(id, NULL, 16)) && errno != EOPNOTSUPP ?
+	       -1 : 0;
+}
+
+static int describe_key(const char *id)
+{
+	char buf[256];
+
+	return syscall(SYS_keyctl, KEYCTL_DESCRIBE, strtol(id, NULL, 16), buf, sizeof(buf)) < 0 ?
+	       -1 : 0;
+}
+
+/*
+ * The kernel's keyrings hold what module signatures, IMA and EVM trust: root writes
+ * .secondary_trusted_keys and .ima by their permissions, and unlinking or clearing takes the
+ * trust away. They are "_sysctl", which a rule to the floor does not reach, and every task
+ * reads them. The debug kernel has .secondary_trusted_keys.
+ */
+TEST(kernel_keyrings_written_only_through_the_control_files_rule)
+{
+	char id[32];
+
+	if (keyring_id(".secondary_trusted_keys", id, sizeof(id)))
+		SKIP(return, "no .secondary_trusted_keys");
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", link_own_key, id, 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, describe_key(id)));
+	ASSERT_EQ(0, load("atk_control _ -\n"));
+}
+
 /* BPF_OBJ_GET of @path, for reading and writing: 0 (the descriptor closed), or -1. */
 static int bpf_get_for_writing(const char *path)
 {
