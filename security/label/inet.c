@@ -245,14 +245,18 @@ static bool devices_leave4(struct net *net, const struct send_devices *d, __be32
 }
 
 /*
- * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, ESP in UDP): what it takes
- * carries inner packets, which the tunnel's device receives as from the hosts they name. As
- * udp_queue_rcv_one_skb() decides: an encapsulation type and a receive function. The type
- * alone, which any task sets with the UDP_ENCAP option, leaves the socket a plain one.
+ * Whether @sk is a UDP tunnel's socket (VXLAN, Geneve, FOU, L2TP, GTP): what it takes carries
+ * inner packets, which the tunnel's device receives as from the hosts they name. As
+ * udp_queue_rcv_one_skb() decides: an encapsulation type and a receive function; the type
+ * alone (L2TP's, which the UDP_ENCAP option sets for any task) leaves a plain socket. ESP in
+ * UDP, which any task sets too, is not one: IPsec passes on only what an SA's keys
+ * authenticate, which no task reads without CAP_NET_ADMIN.
  */
 static bool udp_tunnel(const struct sock *sk)
 {
-	return READ_ONCE(udp_sk(sk)->encap_type) && READ_ONCE(udp_sk(sk)->encap_rcv);
+	u8 type = READ_ONCE(udp_sk(sk)->encap_type);
+
+	return type && type != UDP_ENCAP_ESPINUDP && READ_ONCE(udp_sk(sk)->encap_rcv);
 }
 
 /*
@@ -274,9 +278,12 @@ static __always_inline bool tunnels_reachable(const struct sock *sk)
 /*
  * Whether @s may take a datagram to @daddr, IPv4's or (@daddr6) IPv6's, by its own address:
  * as the UDP lookup's compute_score() matches it, bound to the address or to the wildcard of
- * the datagram's family (an IPv6 socket takes IPv4's unless IPv6 only). Its peer and device,
- * which the lookup also matches, are not asked: a tunnel that may not take the datagram may
- * count as one that does, never the other way.
+ * the datagram's family (an IPv6 socket takes IPv4's unless IPv6 only). An unspecified
+ * destination is any socket's: the protocol sends it to a local address after the check
+ * (ip_route_output_key_hash_rcu() to the source's, udpv6_sendmsg() to 127.0.0.1 from a
+ * socket of a v4-mapped source). The peer and device, which the lookup also matches, are not
+ * asked: a tunnel that may not take the datagram may count as one that does, never the other
+ * way.
  */
 static bool udp_takes(const struct sock *s, __be32 daddr, const struct in6_addr *daddr6)
 {
@@ -284,15 +291,16 @@ static bool udp_takes(const struct sock *s, __be32 daddr, const struct in6_addr 
 
 	if (daddr6) {
 #if IS_ENABLED(CONFIG_IPV6)
-		return s->sk_family == AF_INET6 &&
-		       (ipv6_addr_any(&s->sk_v6_rcv_saddr) ||
-			ipv6_addr_equal(&s->sk_v6_rcv_saddr, daddr6));
+		return ipv6_addr_any(daddr6) ||
+		       (s->sk_family == AF_INET6 &&
+			(ipv6_addr_any(&s->sk_v6_rcv_saddr) ||
+			 ipv6_addr_equal(&s->sk_v6_rcv_saddr, daddr6)));
 #else
-		return false;
+		return true;
 #endif
 	}
 	bound = READ_ONCE(s->sk_rcv_saddr);
-	return !ipv6_only_sock(s) && (!bound || bound == daddr);
+	return !daddr || (!ipv6_only_sock(s) && (!bound || bound == daddr));
 }
 
 /*

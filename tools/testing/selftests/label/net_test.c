@@ -1995,15 +1995,21 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
 
 /*
  * Only a datagram a tunnel takes is a tunnel's: not one to a socket that has an encapsulation
- * type and no tunnel behind it (any task sets one with UDP_ENCAP), nor one to a socket beside
- * a tunnel of the other family on the same port. Here nt_cli, unprivileged, sends to nt_srv's
- * sockets with "nt_cli nt_srv w": to one whose own task set UDP_ENCAP_L2TPINUDP, and to one
- * on VXLAN_PORT beside a VXLAN tunnel to a host of the other family.
+ * type and no tunnel behind it (any task sets L2TP's with UDP_ENCAP), nor one to a socket of
+ * ESP in UDP (any task sets that type too, and IPsec passes on only what an SA's keys
+ * authenticate), nor one to a socket beside a tunnel of the other family on the same port.
+ * Here nt_cli, unprivileged, sends to nt_srv's sockets with "nt_cli nt_srv w": to one whose
+ * own task set UDP_ENCAP_L2TPINUDP, to one of ESP in UDP (IKE's marker first, for the socket;
+ * where the kernel has IPsec), and to one on VXLAN_PORT beside a VXLAN tunnel to a host of the
+ * other family. An unspecified destination is any tunnel's, which the kernel gives a local
+ * address after the check: an IPv6 socket of a v4-mapped source sends to [::] over IPv4, to
+ * 127.0.0.1, so nt_cli may not send there through the floor's.
  */
 TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
 {
-	int other = self->family == AF_INET ? AF_INET6 : AF_INET, ports[] = { 41041, VXLAN_PORT };
-	int type = UDP_ENCAP_L2TPINUDP, srv, cli;
+	static const int types[] = { UDP_ENCAP_L2TPINUDP, UDP_ENCAP_ESPINUDP, 0 };
+	static const int ports[] = { 41041, 41042, VXLAN_PORT };
+	int other = self->family == AF_INET ? AF_INET6 : AF_INET, srv, cli, floor;
 	struct sockaddr_storage ss;
 	socklen_t len;
 	size_t i;
@@ -2013,23 +2019,34 @@ TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
 	ASSERT_EQ(0, no_dad());
 	ASSERT_EQ(0, make_vxlan("lblvx", other));
 	ASSERT_EQ(0, if_up("lblvx"));
-	ASSERT_EQ(0, load("nt_cli nt_srv w\n"));
+	ASSERT_EQ(0, load("nt_cli nt_srv w\nnt_cli _ w\n"));
 	cli = labelled_socket(self->family, SOCK_DGRAM, "nt_cli");
 	ASSERT_LE(0, cli);
 	for (i = 0; i < ARRAY_SIZE(ports); i++) {
 		srv = bound_socket(self->family, SOCK_DGRAM, "nt_srv", self->loopback, ports[i]);
 		ASSERT_LE(0, srv);
-		if (ports[i] != VXLAN_PORT)
-			ASSERT_EQ(0, setsockopt(srv, IPPROTO_UDP, UDP_ENCAP, &type, sizeof(type)));
+		if (types[i] && setsockopt(srv, IPPROTO_UDP, UDP_ENCAP, &types[i], sizeof(int))) {
+			ASSERT_EQ(ENOPROTOOPT, errno);
+			close(srv);
+			continue;
+		}
 		len = make_addr(&ss, self->family, self->loopback, ports[i]);
 		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
-				      sendto(cli, "x", 1, 0, (struct sockaddr *)&ss, len)))
+				      sendto(cli, "\0\0\0\0x", 5, 0, (struct sockaddr *)&ss, len)))
 			TH_LOG("port %d", ports[i]);
 		EXPECT_TRUE(received(srv)) TH_LOG("port %d", ports[i]);
 		close(srv);
 	}
+	if (self->family == AF_INET6) {
+		floor = bound_socket(AF_INET6, SOCK_DGRAM, "_", "::ffff:127.0.0.1", 0);
+		ASSERT_LE(0, floor);
+		len = make_addr(&ss, AF_INET6, "::", VXLAN_PORT);
+		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
+					   sendto(floor, "x", 1, 0, (struct sockaddr *)&ss, len)));
+		close(floor);
+	}
 	close(cli);
-	ASSERT_EQ(0, load("nt_cli nt_srv -\n"));
+	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_cli _ -\n"));
 }
 
 /*
