@@ -15,13 +15,19 @@ static struct label_obj *key_obj(const struct key *key)
 }
 
 /*
- * The kernel's own keyrings, of a name only the kernel gives ("." first: add_key() and
- * KEYCTL_JOIN_SESSION_KEYRING refuse it to tasks): .secondary_trusted_keys, .ima, .evm,
- * .platform, .blacklist. What they hold is what module signatures, IMA and EVM trust.
+ * Keyrings whose keys another module trusts, by name: those only the kernel names ("." first:
+ * add_key() and KEYCTL_JOIN_SESSION_KEYRING refuse it to tasks), .secondary_trusted_keys,
+ * .ima, .evm, .platform, .blacklist, .fs-verity, .nvme; and the integrity keyrings user space
+ * makes without CONFIG_INTEGRITY_TRUSTED_KEYRING (security/integrity/digsig.c), which IMA and
+ * EVM look up with request_key() among the keyrings of the first task that verifies a
+ * signature, and then keep.
  */
-static bool kernel_keyring(const struct key *key)
+static bool trust_keyring(const struct key *key)
 {
-	return key->type == &key_type_keyring && key->description[0] == '.';
+	const char *name = key->description;
+
+	return key->type == &key_type_keyring &&
+	       (name[0] == '.' || !strcmp(name, "_ima") || !strcmp(name, "_evm"));
 }
 
 /*
@@ -43,10 +49,15 @@ static int hook_key_alloc(struct key *key, const struct cred *cred, unsigned lon
 	}
 	/*
 	 * The floor's: as its control files, "_sysctl", which a rule to the floor does not
-	 * reach (clearing .secondary_trusted_keys takes away what module signatures trust).
+	 * reach (a key root adds to .fs-verity is trusted). Only an unconfined task names an
+	 * integrity keyring: a confined one's would be the one IMA trusts if it asked first.
 	 */
-	if (label == label_floor && kernel_keyring(key))
-		label = label_sysctl;
+	if (trust_keyring(key)) {
+		if (label == label_floor)
+			label = label_sysctl;
+		else if (key->description[0] != '.' && label_check_unconfined("key_alloc"))
+			return -EACCES;
+	}
 	return label_obj_init(security_attach_value(key->security, STACKER_KEY, &label_values,
 						    GFP_KERNEL), label);
 }

@@ -1234,6 +1234,27 @@ TEST(kernel_keyrings_written_only_through_the_control_files_rule)
 	ASSERT_EQ(0, load("atk_control _ -\n"));
 }
 
+/*
+ * Without CONFIG_INTEGRITY_TRUSTED_KEYRING (Debian's), IMA and EVM trust the "_ima" and "_evm"
+ * keyrings user space makes, found among the keyrings of the first task that verifies a
+ * signature: only an unconfined task makes one, and the floor's is "_sysctl" as the kernel's.
+ */
+TEST(integrity_keyrings_made_and_written_only_through_the_control_files_rule)
+{
+	char id[32];
+	long ring;
+
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+				   syscall(SYS_add_key, "keyring", "_ima", NULL, 0,
+					   KEY_SPEC_PROCESS_KEYRING)));
+	ASSERT_LE(0, syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL));
+	ring = syscall(SYS_add_key, "keyring", "_evm", NULL, 0, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LE(0, ring);
+	snprintf(id, sizeof(id), "%lx", ring);
+	only_through_the_control_rule(_metadata, "atk_control _sysctl w\n", link_own_key, id, 0);
+	ASSERT_EQ(0, load("atk_control _sysctl -\natk_control _ -\n"));
+}
+
 /* BPF_OBJ_GET of @path, for reading and writing: 0 (the descriptor closed), or -1. */
 static int bpf_get_for_writing(const char *path)
 {
