@@ -14,6 +14,7 @@
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
 #include <linux/fs_struct.h>
+#include <linux/magic.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/ratelimit.h>
@@ -208,13 +209,28 @@ static int disk_check(struct super_block *sb)
 #define UBIFS_MAGIC 0x24051905	/* fs/ubifs/ubifs.h's UBIFS_SUPER_MAGIC, in no shared header */
 
 /*
- * A flash file system has no block device, and is a disk all the same (disk_check()): JFFS2
- * and others on an MTD device (s_mtd), UBIFS on a UBI volume that it opens by name
- * ("ubi0:data"), no node at all.
+ * Whether @sb is a disk's (disk_check()): on its block device (s_bdev); btrfs, which opens
+ * each of its devices itself by path and keeps them in a list of its own, under an anonymous
+ * super block; or a flash file system, with no block device: JFFS2 and others on an MTD
+ * device (s_mtd), UBIFS on a UBI volume that it opens by name ("ubi0:data"), no node at all.
  */
-static bool on_flash(const struct super_block *sb)
+static bool on_disk(const struct super_block *sb)
 {
-	return sb->s_mtd || sb->s_magic == UBIFS_MAGIC;
+	return sb->s_bdev || sb->s_mtd || sb->s_magic == UBIFS_MAGIC ||
+	       sb->s_magic == BTRFS_SUPER_MAGIC;
+}
+
+/*
+ * eCryptfs opens a lower file its caller may not open for writing with its kernel thread's
+ * credentials, the floor's (ecryptfs_privileged_open()), then reads and writes it through
+ * that descriptor, with no check of the caller: a mount by a task that may not set labels
+ * would give it the floor's access to whatever it stacks on, through any open that skips the
+ * permission check (a fanotify event's descriptor, FUSE's backing files). Only an unconfined
+ * task mounts it.
+ */
+static int stacking_check(struct super_block *sb)
+{
+	return sb->s_magic == ECRYPTFS_SUPER_MAGIC ? label_check_unconfined("sb_set_mnt_opts") : 0;
 }
 
 static DEFINE_RATELIMIT_STATE(mount_again_refusals, DEFAULT_RATELIMIT_INTERVAL,
@@ -266,9 +282,9 @@ static int set_mnt_opts(struct super_block *sb, void *mnt_opts, bool remount)
 			sbl->mount = *opts;
 		sbl->owner = owner;
 		sbl->mounted = true;
-		if (owner && on_flash(sb))
-			return disk_check(sb);
-		return owner && sb->s_bdev ? disk_check(sb) : 0;
+		if (!owner)
+			return 0;
+		return on_disk(sb) ? disk_check(sb) : stacking_check(sb);
 	}
 	if (mnt_opts && !same_options(sbl, mnt_opts)) {
 		pr_notice_ratelimited("mount of %s refused: it is mounted with other label options\n",

@@ -2729,6 +2729,48 @@ static int start_swapping(void)
 	return swapon(SWAP_FILE, 0);
 }
 
+#define ECRYPTFS_SIG "0123456789abcdef"
+
+/* Mount eCryptfs over @dir, the passphrase of ECRYPTFS_SIG's token: 0, or -1. */
+static int mount_ecryptfs(const char *dir)
+{
+	return mount(dir, dir, "ecryptfs", 0,
+		     "ecryptfs_sig=" ECRYPTFS_SIG ",ecryptfs_cipher=aes,ecryptfs_key_bytes=16,"
+		     "ecryptfs_passthrough");
+}
+
+/*
+ * eCryptfs opens a file it stacks on with its kernel thread's credentials, the floor's, when
+ * its caller may not open it for writing, and reads and writes it through that descriptor:
+ * mounted by a confined root over /proc/sys/kernel, it wrote core_pattern through a fanotify
+ * event's descriptor. Only an unconfined task mounts it (the floor here, first); a confined
+ * root still mounts a tmpfs there. The debug kernel has eCryptfs.
+ */
+TEST(ecryptfs_mounted_only_by_an_unconfined_task)
+{
+	/* struct ecryptfs_auth_tok: version 0.4, a passphrase's type (0), the rest unused. */
+	unsigned char token[1024] = { 0x04, 0x00, 0x00, 0x00 };
+	char dir[] = "/tmp/attack-ecryptfs-XXXXXX";
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_LE(0, syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, NULL));
+	ASSERT_LE(0, syscall(SYS_add_key, "user", ECRYPTFS_SIG, token, sizeof(token),
+			     KEY_SPEC_SESSION_KEYRING));
+	if (mount_ecryptfs(dir)) {
+		rmdir(dir);
+		ASSERT_EQ(ENODEV, errno);
+		SKIP(return, "no eCryptfs");
+	}
+	ASSERT_EQ(0, umount(dir));
+	ASSERT_EQ(0, load("atk_control _ rwxa\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
+			      mount("tmpfs", dir, "tmpfs", 0, NULL) ?: umount(dir)));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, mount_ecryptfs(dir)));
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
+	ASSERT_EQ(0, load("atk_control _ -\n"));
+}
+
 /*
  * A descriptor of the file, opened before it became swap, reads and maps nothing while it is,
  * whoever holds it: read(), sendfile() and mmap() decide again (file_permission, mmap_file)
