@@ -2730,13 +2730,12 @@ static int start_swapping(void)
 }
 
 #define ECRYPTFS_SIG "0123456789abcdef"
+#define ECRYPTFS_CIPHER "ecryptfs_cipher=aes,ecryptfs_key_bytes=16,ecryptfs_passthrough"
 
 /* Mount eCryptfs over @dir, the passphrase of ECRYPTFS_SIG's token: 0, or -1. */
 static int mount_ecryptfs(const char *dir)
 {
-	return mount(dir, dir, "ecryptfs", 0,
-		     "ecryptfs_sig=" ECRYPTFS_SIG ",ecryptfs_cipher=aes,ecryptfs_key_bytes=16,"
-		     "ecryptfs_passthrough");
+	return mount(dir, dir, "ecryptfs", 0, "ecryptfs_sig=" ECRYPTFS_SIG "," ECRYPTFS_CIPHER);
 }
 
 /*
