@@ -561,15 +561,20 @@ static int receive_a_message(int fd)
 	return mq_receive(fd, message, sizeof(message), NULL) == 1 ? 0 : -1;
 }
 
+static int revoke_write(void);
+
+/* A use of a descriptor, refused once @revoke (revoke_the_rule() if NULL) took its rule. */
 struct revocable_use {
 	const char *name;
 	int (*open)(void);
 	int (*use)(int fd);
+	int (*revoke)(void);
 };
 
 static const struct revocable_use revocable_uses[] = {
 	{ "mmap for reading", open_file, map_for_reading },
 	{ "mmap for writing", open_file, map_for_writing },
+	{ "shared mmap for reading, w revoked", open_file, map_for_reading, revoke_write },
 	{ "mprotect for reading", open_file_mapped_for_nothing, protect_for_reading },
 	{ "mprotect for writing", open_file_mapped_for_reading, protect_for_writing },
 	{ "private mmap for writing alone", open_file, map_privately_for_writing },
@@ -647,8 +652,18 @@ static int revoke_the_rule(void)
 }
 
 /*
+ * A shared mapping through a descriptor open for writing may write (userfaultfd fills its
+ * holes): asked w, even for reading alone.
+ */
+static int revoke_write(void)
+{
+	return load("atk_user atk_revoked r\n");
+}
+
+/*
  * After a rule is revoked, a descriptor opened under it moves no more data, on every path that
- * moves data through a descriptor: a new mapping, for any access (mmap_file decides again),
+ * moves data through a descriptor: a new mapping, for any access (mmap_file decides again;
+ * a shared one through a descriptor open for writing asks w, since it may write),
  * and an old one that mprotect() gives more access (file_mprotect decides what it adds); an
  * ioctl without a direction; sendfile(), copy_file_range(), AIO and io_uring, which
  * rw_verify_area() revalidates as read() and write(); the pipe ends of splice(), tee(),
@@ -695,7 +710,8 @@ TEST(descriptor_after_revocation_refused)
 		who = i < 2 * ARRAY_SIZE(revocable_uses) ? NOBODY_USER : ROOT_WITHOUT_MAC_ADMIN;
 		ASSERT_EQ(0, load("atk_user atk_revoked rw\n"));
 		EXPECT_EQ(i % 2 ? EACCES : 0,
-			  use_after("atk_user", who, use, i % 2 ? revoke_the_rule : NULL))
+			  use_after("atk_user", who, use,
+				    i % 2 ? use->revoke ?: revoke_the_rule : NULL))
 			TH_LOG("%s as %s, rule %s", use->name, who == NOBODY_USER ? "nobody" :
 			       "root without CAP_MAC_ADMIN", i % 2 ? "revoked" : "kept");
 	}

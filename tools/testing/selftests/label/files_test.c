@@ -100,6 +100,12 @@ static int map_shared_writable(int fd)
 	return mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
 }
 
+/* Userfaultfd's UFFDIO_COPY writes into the holes of a shared mapping that may be writable. */
+static int map_shared_for_reading(int fd)
+{
+	return mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
+}
+
 static int protect_shared_writable(int fd)
 {
 	void *map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
@@ -127,6 +133,7 @@ FIXTURE_VARIANT_ADD(append_only, ftruncate) { .overwrite = truncate_fd };
 FIXTURE_VARIANT_ADD(append_only, fallocate_punches_hole) { .overwrite = punch_hole };
 FIXTURE_VARIANT_ADD(append_only, pwritev2_noappend) { .overwrite = write_at_start };
 FIXTURE_VARIANT_ADD(append_only, mmap_shared_writable) { .overwrite = map_shared_writable };
+FIXTURE_VARIANT_ADD(append_only, mmap_shared_for_reading) { .overwrite = map_shared_for_reading };
 FIXTURE_VARIANT_ADD(append_only, ioctl) { .overwrite = ioctl_of_any_kind };
 FIXTURE_VARIANT_ADD(append_only, mprotect_shared_writable) {
 	.overwrite = protect_shared_writable,
