@@ -170,9 +170,8 @@ static int file_check(struct file *file, u32 access, const char *hook)
 /*
  * A descriptor opened with O_APPEND may have been allowed by an "a" rule alone. Whatever would
  * change the file other than at its end through it needs w, as the kernel refuses the same
- * operations on an append-only inode: clearing O_APPEND, ftruncate(), a shared mapping that
- * may write (maps_for_writing()), fallocate() modes that change data, pwritev2(RWF_NOAPPEND);
- * and any ioctl. A device
+ * operations on an append-only inode: clearing O_APPEND, ftruncate(), a shared writable
+ * mapping, fallocate() modes that change data, pwritev2(RWF_NOAPPEND); and any ioctl. A device
  * ignores O_APPEND, so its descriptors needed w already (label_write_access()).
  */
 static int overwrite_check(struct file *file, const char *hook)
@@ -746,18 +745,6 @@ static bool shared_writable(unsigned long prot, bool shared)
 }
 
 /*
- * Whether a new shared mapping may write the file: asked for writing, or through a
- * descriptor open for writing, whose mapping the kernel lets become writable (VM_MAYWRITE):
- * mprotect(), which asks again, and userfaultfd's UFFDIO_COPY, which fills the mapping's
- * holes in the page cache with no hook. As do_mmap() refuses any shared mapping of an
- * append-only inode through such a descriptor.
- */
-static bool maps_for_writing(const struct file *file, unsigned long prot, bool shared)
-{
-	return shared && ((prot & PROT_WRITE) || (file->f_mode & FMODE_WRITE));
-}
-
-/*
  * A mapping for any access reads the file: the page tables of x86 (and of most CPUs) have no
  * write-only or, without protection keys, execute-only page, so a private PROT_WRITE mapping
  * reads the file as PROT_READ would (SELinux asks read of every file mapping likewise).
@@ -797,11 +784,20 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 
 	if (!file)
 		return 0;
+	/*
+	 * A shared mapping through a descriptor open for writing may write, for reading too: the
+	 * kernel lets it become writable (VM_MAYWRITE), for mprotect(), which asks again, and for
+	 * userfaultfd's UFFDIO_COPY, which fills its holes in the page cache with no hook. It is
+	 * decided as a writable one, as do_mmap() refuses any shared mapping of an append-only
+	 * inode through such a descriptor.
+	 */
+	if (shared && (file->f_mode & FMODE_WRITE))
+		prot |= PROT_WRITE;
 	if (prot & PROT_EXEC)
 		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
-	if (!rc && maps_for_writing(file, prot, shared))
+	if (!rc && shared_writable(prot, shared))
 		rc = overwrite_check(file, "mmap_file");
-	return rc ?: mapping_check(file, reads_the_file(prot), maps_for_writing(file, prot, shared),
+	return rc ?: mapping_check(file, reads_the_file(prot), shared_writable(prot, shared),
 				   "mmap_file");
 }
 
