@@ -793,6 +793,12 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 	 */
 	if (shared && (file->f_mode & FMODE_WRITE))
 		prot |= PROT_WRITE;
+	/*
+	 * A mapping through a descriptor open for reading may be read, with no access too:
+	 * /proc/<pid>/mem and PTRACE_PEEKDATA read it with FOLL_FORCE (VM_MAYREAD).
+	 */
+	if (file->f_mode & FMODE_READ)
+		prot |= PROT_READ;
 	if (prot & PROT_EXEC)
 		rc = file_check(file, LABEL_MAY_EXEC, "mmap_file");
 	if (!rc && shared_writable(prot, shared))

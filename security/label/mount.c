@@ -209,15 +209,29 @@ static int disk_check(struct super_block *sb)
 #define UBIFS_MAGIC 0x24051905	/* fs/ubifs/ubifs.h's UBIFS_SUPER_MAGIC, in no shared header */
 
 /*
+ * A share of the host, which a virtual machine's device carries as a disk would (virtiofs,
+ * 9p over virtio or Xen, VirtualBox's shared folders): its files carry every label, and a
+ * new mount opens no file its mounter must be allowed. 9p over a socket of the mounter's
+ * counts too: its type does not say its transport.
+ */
+static bool host_share(const struct super_block *sb)
+{
+	const char *type = sb->s_type->name;
+
+	return !strcmp(type, "virtiofs") || !strcmp(type, "9p") || !strcmp(type, "vboxsf");
+}
+
+/*
  * Whether @sb is a disk's (disk_check()): on its block device (s_bdev); btrfs, which opens
  * each of its devices itself by path and keeps them in a list of its own, under an anonymous
- * super block; or a flash file system, with no block device: JFFS2 and others on an MTD
- * device (s_mtd), UBIFS on a UBI volume that it opens by name ("ubi0:data"), no node at all.
+ * super block; a flash file system, with no block device: JFFS2 and others on an MTD device
+ * (s_mtd), UBIFS on a UBI volume that it opens by name ("ubi0:data"), no node at all; or a
+ * share of the host.
  */
 static bool on_disk(const struct super_block *sb)
 {
 	return sb->s_bdev || sb->s_mtd || sb->s_magic == UBIFS_MAGIC ||
-	       sb->s_magic == BTRFS_SUPER_MAGIC;
+	       sb->s_magic == BTRFS_SUPER_MAGIC || host_share(sb);
 }
 
 /*

@@ -90,7 +90,13 @@ initramfs)
 	# writes in a temporary file of qemu's, so that any number of VMs share the one image.
 	[ -f "$top/build/blank.img" ] || truncate -s 1M "$top/build/blank.img"
 	drive "$top/build/blank.img" snapshot=on
-	boot=(-kernel "$kernel" -initrd "$initrd" "${drive_args[@]}")
+	# A share of the host, "wbshare", read-only over virtio-9p: as a virtual machine's shares
+	# are carried, for the tests of mounting one (the debug kernel has 9p).
+	mkdir -p "$top/build/share"
+	echo shared > "$top/build/share/file"
+	share=(-fsdev "local,id=wbshare,path=$top/build/share,security_model=none,readonly=on"
+	       -device virtio-9p-device,fsdev=wbshare,mount_tag=wbshare)
+	boot=(-kernel "$kernel" -initrd "$initrd" "${drive_args[@]}" "${share[@]}")
 	;;
 debian)
 	"$top/tools/workbench/mkdebian.sh"

@@ -327,6 +327,26 @@ static int map_for_writing(int fd)
 	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0;
 }
 
+/*
+ * A mapping with no access reads the file all the same: /proc/self/mem reads it (FOLL_FORCE).
+ * Dumpable again after the change of user, so that the file is the task's own, not root's.
+ */
+static int map_for_nothing(int fd)
+{
+	void *map = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE, fd, 0);
+	char byte;
+	int mem, rc;
+
+	if (map == MAP_FAILED || prctl(PR_SET_DUMPABLE, 1))
+		return -1;
+	mem = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
+	if (mem < 0)
+		return -1;
+	rc = pread(mem, &byte, 1, (off_t)(unsigned long)map) == 1 ? 0 : -1;
+	close(mem);
+	return rc;
+}
+
 /* A private mapping for writing alone reads the file: no page of x86 is write-only. */
 static int map_privately_for_writing(int fd)
 {
@@ -575,6 +595,7 @@ static const struct revocable_use revocable_uses[] = {
 	{ "mmap for reading", open_file, map_for_reading },
 	{ "mmap for writing", open_file, map_for_writing },
 	{ "shared mmap for reading, w revoked", open_file, map_for_reading, revoke_write },
+	{ "mmap for no access, read through /proc/self/mem", open_file, map_for_nothing },
 	{ "mprotect for reading", open_file_mapped_for_nothing, protect_for_reading },
 	{ "mprotect for writing", open_file_mapped_for_reading, protect_for_writing },
 	{ "private mmap for writing alone", open_file, map_privately_for_writing },
@@ -2781,6 +2802,35 @@ TEST(ecryptfs_mounted_only_by_an_unconfined_task)
 	EXPECT_EQ(0, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN,
 			      mount("tmpfs", dir, "tmpfs", 0, NULL) ?: umount(dir)));
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, mount_ecryptfs(dir)));
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
+	ASSERT_EQ(0, load("atk_control _ -\n"));
+}
+
+/* Mount the VM's share of the host (vm.sh's "wbshare") on @dir: 0, or -1. */
+static int mount_share(const char *dir)
+{
+	return mount("wbshare", dir, "9p", MS_RDONLY, "trans=virtio,version=9p2000.L");
+}
+
+/*
+ * A share of the host, carried by a virtual machine's device as a disk is, has files of every
+ * label: a confined root's mount of one would make them all its own. Decided as a disk's
+ * first mount; the floor mounts it (here first). The debug kernel has 9p over virtio.
+ */
+TEST(host_share_mounted_only_by_an_unconfined_task)
+{
+	char dir[] = "/tmp/attack-share-XXXXXX";
+
+	ASSERT_NE(NULL, mkdtemp(dir));
+	if (mount_share(dir)) {
+		rmdir(dir);
+		ASSERT_TRUE(errno == ENODEV || errno == ENOENT) TH_LOG("%s", strerror(errno));
+		SKIP(return, "no 9p share: %s", strerror(errno));
+	}
+	ASSERT_EQ(0, umount(dir));
+	ASSERT_EQ(0, load("atk_control _ rwxa\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_control", ROOT_WITHOUT_MAC_ADMIN, mount_share(dir)));
 	umount2(dir, MNT_DETACH);
 	rmdir(dir);
 	ASSERT_EQ(0, load("atk_control _ -\n"));
