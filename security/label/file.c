@@ -808,6 +808,22 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 }
 
 /*
+ * A stacked file's mapping (overlayfs, FUSE passthrough) maps its backing file, which the
+ * mounter's or the server's credentials opened: decided again for that opener, as
+ * rw_verify_area() decides the backing file's reads and writes, so that a rule removed since
+ * reaches its new mappings too. The stacked file, of its mounter's label on a mount of a
+ * task that may not set labels, was decided in hook_mmap_file().
+ */
+static int hook_mmap_backing_file(struct vm_area_struct *vma, struct file *backing_file,
+				  struct file *user_file)
+{
+	bool shared = vma->vm_flags & VM_SHARED;
+
+	return mapping_check(backing_file, true, shared && (vma->vm_flags & VM_MAYWRITE),
+			     "mmap_backing_file");
+}
+
+/*
  * What mprotect() adds to a file mapping asks what mapping the file so at first would: x of the
  * task, w through an append-only descriptor, and the reading or shared writing it adds, of the
  * descriptor's opener (a mapping made for nothing, or for reading, while a rule held, would
@@ -847,6 +863,7 @@ static struct security_hook_list label_file_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_overwrite, hook_file_overwrite),
 	LSM_HOOK_INIT(file_receive, hook_file_receive),
 	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(mmap_backing_file, hook_mmap_backing_file),
 	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
 #ifdef CONFIG_IO_URING
 	LSM_HOOK_INIT(uring_cmd, hook_uring_cmd),

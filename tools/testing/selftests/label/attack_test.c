@@ -745,6 +745,49 @@ TEST(descriptor_after_revocation_refused)
 	ASSERT_EQ(0, ERRNO_AS("atk_revoked", ROOT, mq_unlink(REVOKED_QUEUE)));
 }
 
+#define OVERLAY_LOWER "/tmp/attack-overlay-lower"
+#define OVERLAY_EMPTY "/tmp/attack-overlay-empty"
+#define OVERLAY "/tmp/attack-overlay"
+
+/* In a mount namespace of its own, mount a read-only overlay of OVERLAY_LOWER, open its file. */
+static int open_overlay_file(void)
+{
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("overlay", OVERLAY, "overlay", MS_RDONLY,
+		  "lowerdir=" OVERLAY_LOWER ":" OVERLAY_EMPTY))
+		return -1;
+	return open(OVERLAY "/file", O_RDONLY | O_CLOEXEC);
+}
+
+/*
+ * A file of an overlay a confined root mounted is its mounter's, and maps the lower file,
+ * which the mounter's credentials opened: a new mapping after the rule to the lower file was
+ * revoked is decided again for that opener (mmap_backing_file), as its reads are.
+ */
+TEST(overlay_mapping_after_revocation_refused)
+{
+	static const struct revocable_use overlay_use = {
+		"mmap through an overlay", open_overlay_file, map_for_reading,
+	};
+	int fd;
+
+	ASSERT_EQ(0, mkdir(OVERLAY_LOWER, 0755));
+	ASSERT_EQ(0, mkdir(OVERLAY_EMPTY, 0755));
+	ASSERT_EQ(0, mkdir(OVERLAY, 0755));
+	fd = open(OVERLAY_LOWER "/file", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ftruncate(fd, 4096));
+	close(fd);
+	ASSERT_EQ(0, setxattr(OVERLAY_LOWER "/file", XATTR_NAME_LABEL, "atk_revoked", 11, 0));
+	/* w to the floor's directory the overlay covers: a mount's placement asks it. */
+	ASSERT_EQ(0, load("atk_user atk_revoked r\natk_user _ w\n"));
+	EXPECT_EQ(0, use_after("atk_user", ROOT_WITHOUT_MAC_ADMIN, &overlay_use, NULL));
+	ASSERT_EQ(0, load("atk_user atk_revoked r\n"));
+	EXPECT_EQ(EACCES, use_after("atk_user", ROOT_WITHOUT_MAC_ADMIN, &overlay_use,
+				    revoke_the_rule));
+	ASSERT_EQ(0, load("atk_user _ -\n"));
+}
+
 /*
  * As atk_reader: open /proc/@pid/status and net/unix to read and its oom_score_adj to write,
  * say so on @ready, wait for @go, then use the descriptors. Exits with 1 if reading status
