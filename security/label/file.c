@@ -817,10 +817,13 @@ static int hook_mmap_file(struct file *file, unsigned long reqprot, unsigned lon
 static int hook_mmap_backing_file(struct vm_area_struct *vma, struct file *backing_file,
 				  struct file *user_file)
 {
-	bool shared = vma->vm_flags & VM_SHARED;
+	bool writes = (vma->vm_flags & VM_SHARED) && (vma->vm_flags & VM_MAYWRITE);
+	int rc = 0;
 
-	return mapping_check(backing_file, true, shared && (vma->vm_flags & VM_MAYWRITE),
-			     "mmap_backing_file");
+	/* The backing file inherits O_APPEND, which an "a" rule to its label alone may allow. */
+	if (writes)
+		rc = overwrite_check(backing_file, "mmap_backing_file");
+	return rc ?: mapping_check(backing_file, true, writes, "mmap_backing_file");
 }
 
 /*

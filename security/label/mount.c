@@ -196,14 +196,15 @@ static bool same_options(const struct label_sb *sbl, const struct label_mount *o
  * A disk's file system mounted by a task that may not set labels would be that task's, every
  * file of every label on it (label_sb_owner_at_mount()): the mount reads and writes the disk as
  * opening its node would, and is decided as a floor block device's open (label_storage, for
- * the floor alone), whichever node named it. A disk already mounted is another view of the
- * same super block, whose files keep their labels.
+ * the floor alone), whichever node named it. Read-only or not: a remount read-write is not
+ * decided again (its hook is not told the new flags), so a hat task, which reads the disk,
+ * would write it. A disk already mounted is another view of the same super block, whose files
+ * keep their labels.
  */
 static int disk_check(struct super_block *sb)
 {
-	u32 access = sb_rdonly(sb) ? LABEL_MAY_READ : LABEL_MAY_READ | LABEL_MAY_WRITE;
-
-	return label_check_current(&label_storage, access, "sb_set_mnt_opts", NULL);
+	return label_check_current(&label_storage, LABEL_MAY_READ | LABEL_MAY_WRITE,
+				   "sb_set_mnt_opts", NULL);
 }
 
 #define UBIFS_MAGIC 0x24051905	/* fs/ubifs/ubifs.h's UBIFS_SUPER_MAGIC, in no shared header */

@@ -749,6 +749,13 @@ TEST(descriptor_after_revocation_refused)
 #define OVERLAY_EMPTY "/tmp/attack-overlay-empty"
 #define OVERLAY "/tmp/attack-overlay"
 
+/* The overlay's mount point and empty lower layer, which both overlay cases use: 0, or -1. */
+static int overlay_dirs(void)
+{
+	return (mkdir(OVERLAY_EMPTY, 0755) && errno != EEXIST) ||
+	       (mkdir(OVERLAY, 0755) && errno != EEXIST) ? -1 : 0;
+}
+
 /* In a mount namespace of its own, mount a read-only overlay of OVERLAY_LOWER, open its file. */
 static int open_overlay_file(void)
 {
@@ -772,8 +779,7 @@ TEST(overlay_mapping_after_revocation_refused)
 	int fd;
 
 	ASSERT_EQ(0, mkdir(OVERLAY_LOWER, 0755));
-	ASSERT_EQ(0, mkdir(OVERLAY_EMPTY, 0755));
-	ASSERT_EQ(0, mkdir(OVERLAY, 0755));
+	ASSERT_EQ(0, overlay_dirs());
 	fd = open(OVERLAY_LOWER "/file", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, ftruncate(fd, 4096));
@@ -786,6 +792,51 @@ TEST(overlay_mapping_after_revocation_refused)
 	EXPECT_EQ(EACCES, use_after("atk_user", ROOT_WITHOUT_MAC_ADMIN, &overlay_use,
 				    revoke_the_rule));
 	ASSERT_EQ(0, load("atk_user _ -\n"));
+}
+
+#define OVERLAY_UPPER "/tmp/attack-overlay-upper"
+#define OVERLAY_WORK "/tmp/attack-overlay-work"
+
+/*
+ * In a mount namespace of its own, mount a writable overlay of OVERLAY_UPPER, open its file
+ * to append, map it shared and writable: 0, or -1 with errno.
+ */
+static int map_an_overlay_file_to_append(void)
+{
+	int fd;
+
+	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("overlay", OVERLAY, "overlay", 0, "lowerdir=" OVERLAY_EMPTY ",upperdir="
+		  OVERLAY_UPPER ",workdir=" OVERLAY_WORK))
+		return -1;
+	fd = open(OVERLAY "/file", O_RDWR | O_APPEND | O_CLOEXEC);
+	return fd < 0 ? -1 : map_for_writing(fd);
+}
+
+/*
+ * The file of an overlay a confined root mounted is its mounter's; the upper file under it,
+ * opened to append with an "a" rule alone, is written elsewhere than at its end by a shared
+ * writable mapping: mmap_backing_file asks w, as mmap_file does of an append-only descriptor.
+ */
+TEST(overlay_append_only_file_mapped_for_writing_only_with_w)
+{
+	int fd;
+
+	ASSERT_EQ(0, mkdir(OVERLAY_UPPER, 0755));
+	ASSERT_EQ(0, mkdir(OVERLAY_WORK, 0755));
+	ASSERT_EQ(0, overlay_dirs());
+	fd = open(OVERLAY_UPPER "/file", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ftruncate(fd, 4096));
+	close(fd);
+	ASSERT_EQ(0, setxattr(OVERLAY_UPPER "/file", XATTR_NAME_LABEL, "atk_revoked", 11, 0));
+	/* wx to the floor's directories: the mount's placement and the overlay's work. */
+	ASSERT_EQ(0, load("atk_user atk_revoked ra\natk_user _ wx\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
+				   map_an_overlay_file_to_append()));
+	ASSERT_EQ(0, load("atk_user atk_revoked rwa\n"));
+	EXPECT_EQ(0, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN, map_an_overlay_file_to_append()));
+	ASSERT_EQ(0, load("atk_user atk_revoked -\natk_user _ -\n"));
 }
 
 /*

@@ -960,8 +960,9 @@ static bool scratch_disk_with_theirs(struct __test_metadata *const _metadata)
 /*
  * A disk's file system mounted by a root without CAP_MAC_ADMIN would be that root's, the files
  * of every label on it included: it mounts no disk, read-only either, as it opens no disk's
- * node. Mounted by the floor already, the disk is the same super block again, whose files keep
- * their labels.
+ * node; nor does a hat root, which reads the disk's node but would remount the disk
+ * read-write. Mounted by the floor already, the disk is the same super block again, whose
+ * files keep their labels.
  */
 TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 {
@@ -969,6 +970,10 @@ TEST_F(mnt, a_disk_is_mounted_by_who_may_set_labels)
 		SKIP(return, "no 1 MiB scratch disk at %s, or no mke2fs", SCRATCH_DISK);
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(MS_RDONLY));
+	/* A hat task reads the disk, and would remount it read-write, undecided. */
+	ASSERT_EQ(0, load("^ mt_obj w\n"));
+	ASSERT_LABEL_DENIES("^", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(MS_RDONLY));
+	ASSERT_EQ(0, load("^ mt_obj -\n"));
 	ASSERT_EQ(0, mount(SCRATCH_DISK, MNT, "ext4", 0, NULL));
 	ASSERT_LABEL_DENIES("mt_s", ROOT_WITHOUT_MAC_ADMIN, mount_the_disk_and_read(0));
 	remove_own_dirs();
