@@ -14,6 +14,7 @@
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/kd.h>
+#include <linux/loop.h>
 #include <linux/major.h>
 #include <linux/miscdevice.h>
 #include <linux/usb.h>
@@ -553,6 +554,22 @@ static bool passes_disk_commands(unsigned int cmd)
 }
 
 /*
+ * A loop device's backing file, named by a descriptor in the command's argument (LOOP_SET_FD,
+ * LOOP_CONFIGURE, LOOP_CHANGE_FD): the loop driver then reads and writes it directly
+ * (lo_rw_aio(), with no rw_verify_area()), whatever that descriptor allows: one opened to
+ * append or to write alone, or whose rule was removed since. Decided as the disk, on a loop
+ * node of any label.
+ */
+static bool sets_loop_backing(const struct file *file, unsigned int cmd)
+{
+	const struct inode *inode = file_inode(file);
+
+	if (!S_ISBLK(inode->i_mode) || imajor(inode) != LOOP_MAJOR)
+		return false;
+	return cmd == LOOP_SET_FD || cmd == LOOP_CONFIGURE || cmd == LOOP_CHANGE_FD;
+}
+
+/*
  * A disk's command through a device node an administrator labelled (a disk given to a service)
  * is decided as the node's label, as opening it was; through any other descriptor, as the disk.
  */
@@ -631,6 +648,8 @@ static int hook_file_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 		sigio_chosen_by_current(file);
 	if (passes_disk_commands(cmd))
 		return disk_command_check(file, "file_ioctl");
+	if (sets_loop_backing(file, cmd))
+		return label_check_current(&label_storage, WRITES, "file_ioctl", file_inode(file));
 	access = whole_fs_access(file, cmd);
 	if (access)
 		return label_check_current(&label_storage, access, "file_ioctl", file_inode(file));

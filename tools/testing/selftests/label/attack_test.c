@@ -13,6 +13,7 @@
 #include <linux/ext4.h>
 #include <linux/kd.h>
 #include <linux/keyctl.h>
+#include <linux/loop.h>
 #include <linux/magic.h>
 #include <linux/major.h>
 #include <linux/netlink.h>
@@ -2928,6 +2929,53 @@ TEST(host_share_mounted_only_by_an_unconfined_task)
 	umount2(dir, MNT_DETACH);
 	rmdir(dir);
 	ASSERT_EQ(0, load("atk_control _ -\n"));
+}
+
+#define LOOP_BACKING "/tmp/attack-loop-backing"
+
+/* Make the loop device @dev a loop over LOOP_BACKING opened to append: 0, or -1 with errno. */
+static int set_loop_to_append(const char *dev)
+{
+	int file = open(LOOP_BACKING, O_WRONLY | O_APPEND | O_CLOEXEC);
+	int loop = open(dev, O_RDWR | O_CLOEXEC);
+
+	return file < 0 || loop < 0 ? -1 : ioctl(loop, LOOP_SET_FD, file);
+}
+
+/*
+ * A loop device reads and writes its backing file directly, whatever the descriptor that
+ * named it allows: one opened to append, with an "a" rule alone, would write the file
+ * anywhere and read it. Setting a loop device's backing file is decided as the disk, on a
+ * loop node an administrator gave the task too. The debug kernel has loop devices.
+ */
+TEST(loop_backing_file_set_only_by_an_unconfined_task)
+{
+	int fd;
+
+	if (access("/dev/loop1", F_OK))
+		SKIP(return, "no /dev/loop1");
+	fd = open(LOOP_BACKING, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ftruncate(fd, 4096));
+	close(fd);
+	/* The floor's, on /dev/loop1, while the file is "_". */
+	EXPECT_EQ(0, set_loop_to_append("/dev/loop1"));
+	fd = open("/dev/loop1", O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, ioctl(fd, LOOP_CLR_FD, 0));
+	close(fd);
+	ASSERT_EQ(0, setxattr(LOOP_BACKING, XATTR_NAME_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, setxattr("/dev/loop0", XATTR_NAME_LABEL, "atk_disk", 8, 0));
+	ASSERT_EQ(0, load("atk_user atk_disk rw\natk_user atk_revoked a\n"));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
+				   set_loop_to_append("/dev/loop0")));
+	ASSERT_EQ(0, removexattr("/dev/loop0", XATTR_NAME_LABEL));
+	/* Free it again, should the refused command have set it. */
+	fd = open("/dev/loop0", O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ioctl(fd, LOOP_CLR_FD, 0);
+	close(fd);
+	ASSERT_EQ(0, load("atk_user atk_disk -\natk_user atk_revoked -\n"));
 }
 
 /*
