@@ -386,7 +386,6 @@ static noinline int check_tunnel6(struct sock *sk, const struct sockaddr_in6 *si
 				  const char *hook)
 {
 	struct lsm_network_audit net = { .family = AF_INET6 };
-
 	const struct in6_addr *daddr = &sin6->sin6_addr;
 
 	if (!(ipv6_addr_v4mapped(daddr) ?
