@@ -750,6 +750,19 @@ TEST(descriptor_after_revocation_refused)
 #define OVERLAY_EMPTY "/tmp/attack-overlay-empty"
 #define OVERLAY "/tmp/attack-overlay"
 
+/* A new file of one page at @path, labelled atk_revoked: 0, or -1. */
+static int make_revoked_page(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0 || ftruncate(fd, 4096)) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return setxattr(path, XATTR_NAME_LABEL, "atk_revoked", 11, 0);
+}
+
 /* The overlay's mount point and empty lower layer, which both overlay cases use: 0, or -1. */
 static int overlay_dirs(void)
 {
@@ -777,15 +790,10 @@ TEST(overlay_mapping_after_revocation_refused)
 	static const struct revocable_use overlay_use = {
 		"mmap through an overlay", open_overlay_file, map_for_reading,
 	};
-	int fd;
 
 	ASSERT_EQ(0, mkdir(OVERLAY_LOWER, 0755));
 	ASSERT_EQ(0, overlay_dirs());
-	fd = open(OVERLAY_LOWER "/file", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, ftruncate(fd, 4096));
-	close(fd);
-	ASSERT_EQ(0, setxattr(OVERLAY_LOWER "/file", XATTR_NAME_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, make_revoked_page(OVERLAY_LOWER "/file"));
 	/* w to the floor's directory the overlay covers: a mount's placement asks it. */
 	ASSERT_EQ(0, load("atk_user atk_revoked r\natk_user _ w\n"));
 	EXPECT_EQ(0, use_after("atk_user", ROOT_WITHOUT_MAC_ADMIN, &overlay_use, NULL));
@@ -821,16 +829,10 @@ static int map_an_overlay_file_to_append(void)
  */
 TEST(overlay_append_only_file_mapped_for_writing_only_with_w)
 {
-	int fd;
-
 	ASSERT_EQ(0, mkdir(OVERLAY_UPPER, 0755));
 	ASSERT_EQ(0, mkdir(OVERLAY_WORK, 0755));
 	ASSERT_EQ(0, overlay_dirs());
-	fd = open(OVERLAY_UPPER "/file", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, ftruncate(fd, 4096));
-	close(fd);
-	ASSERT_EQ(0, setxattr(OVERLAY_UPPER "/file", XATTR_NAME_LABEL, "atk_revoked", 11, 0));
+	ASSERT_EQ(0, make_revoked_page(OVERLAY_UPPER "/file"));
 	/* wx to the floor's directories: the mount's placement and the overlay's work. */
 	ASSERT_EQ(0, load("atk_user atk_revoked ra\natk_user _ wx\n"));
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
