@@ -457,9 +457,14 @@ static int copy_within_the_file(int fd)
 }
 
 /* One byte at offset 0 through AIO: io_submit() fails with the revalidation's errno. */
-static int aio_transfer(int fd, int opcode)
+static int aio_transfer(int fd, int opcode, int rw_flags)
 {
-	struct iocb cb = { .aio_fildes = fd, .aio_lio_opcode = opcode, .aio_nbytes = 1 };
+	struct iocb cb = {
+		.aio_fildes = fd,
+		.aio_lio_opcode = opcode,
+		.aio_nbytes = 1,
+		.aio_rw_flags = rw_flags,
+	};
 	struct iocb *cbs[] = { &cb };
 	aio_context_t ctx = 0;
 	struct io_event event;
@@ -475,12 +480,12 @@ static int aio_transfer(int fd, int opcode)
 
 static int aio_read(int fd)
 {
-	return aio_transfer(fd, IOCB_CMD_PREAD);
+	return aio_transfer(fd, IOCB_CMD_PREAD, 0);
 }
 
 static int aio_write(int fd)
 {
-	return aio_transfer(fd, IOCB_CMD_PWRITE);
+	return aio_transfer(fd, IOCB_CMD_PWRITE, 0);
 }
 
 /* One byte at offset 0 through a one-entry io_uring: the completion carries the errno. */
@@ -807,27 +812,42 @@ TEST(overlay_mapping_after_revocation_refused)
 #define OVERLAY_WORK "/tmp/attack-overlay-work"
 
 /*
- * In a mount namespace of its own, mount a writable overlay of OVERLAY_UPPER, open its file
- * to append, map it shared and writable: 0, or -1 with errno.
+ * In a mount namespace of its own, mount a writable overlay of OVERLAY_UPPER and open its
+ * file to append: the descriptor, or -1.
  */
-static int map_an_overlay_file_to_append(void)
+static int open_an_overlay_file_to_append(void)
 {
-	int fd;
-
 	if (unshare(CLONE_NEWNS) || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
 	    mount("overlay", OVERLAY, "overlay", 0, "lowerdir=" OVERLAY_EMPTY ",upperdir="
 		  OVERLAY_UPPER ",workdir=" OVERLAY_WORK))
 		return -1;
-	fd = open(OVERLAY "/file", O_RDWR | O_APPEND | O_CLOEXEC);
+	return open(OVERLAY "/file", O_RDWR | O_APPEND | O_CLOEXEC);
+}
+
+/* Map the overlay's file, opened to append, shared and writable: 0, or -1 with errno. */
+static int map_an_overlay_file_to_append(void)
+{
+	int fd = open_an_overlay_file_to_append();
+
 	return fd < 0 ? -1 : map_for_writing(fd);
+}
+
+/* Write its first byte by AIO with RWF_NOAPPEND: 0, or -1 with errno. */
+static int write_an_overlay_file_at_its_start(void)
+{
+	int fd = open_an_overlay_file_to_append();
+
+	return fd < 0 ? -1 : aio_transfer(fd, IOCB_CMD_PWRITE, RWF_NOAPPEND);
 }
 
 /*
  * The file of an overlay a confined root mounted is its mounter's; the upper file under it,
  * opened to append with an "a" rule alone, is written elsewhere than at its end by a shared
- * writable mapping: mmap_backing_file asks w, as mmap_file does of an append-only descriptor.
+ * writable mapping (mmap_backing_file asks w, as mmap_file does of an append-only descriptor)
+ * and by an asynchronous write with RWF_NOAPPEND, which the overlay passes on to the upper
+ * file without IOCB_APPEND (file_overwrite is asked of the upper file too).
  */
-TEST(overlay_append_only_file_mapped_for_writing_only_with_w)
+TEST(overlay_append_only_file_changed_before_its_end_only_with_w)
 {
 	ASSERT_EQ(0, mkdir(OVERLAY_UPPER, 0755));
 	ASSERT_EQ(0, mkdir(OVERLAY_WORK, 0755));
@@ -837,8 +857,12 @@ TEST(overlay_append_only_file_mapped_for_writing_only_with_w)
 	ASSERT_EQ(0, load("atk_user atk_revoked ra\natk_user _ wx\n"));
 	EXPECT_EQ(EACCES, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
 				   map_an_overlay_file_to_append()));
+	EXPECT_EQ(EACCES, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
+				   write_an_overlay_file_at_its_start()));
 	ASSERT_EQ(0, load("atk_user atk_revoked rwa\n"));
 	EXPECT_EQ(0, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN, map_an_overlay_file_to_append()));
+	EXPECT_EQ(0, ERRNO_AS("atk_user", ROOT_WITHOUT_MAC_ADMIN,
+			      write_an_overlay_file_at_its_start()));
 	ASSERT_EQ(0, load("atk_user atk_revoked -\natk_user _ -\n"));
 }
 
