@@ -1998,8 +1998,8 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
  * type and no tunnel behind it (any task sets L2TP's with UDP_ENCAP), nor one to a socket of
  * ESP in UDP (any task sets that type too, and IPsec passes on only what an SA's keys
  * authenticate), nor one to a socket beside a tunnel of the other family on the same port.
- * Here nt_cli, unprivileged, sends to nt_srv's sockets with "nt_cli nt_srv w": to one whose
- * own task set UDP_ENCAP_L2TPINUDP, to one of ESP in UDP (IKE's marker first, for the socket;
+ * Here nt_cli, unprivileged and root, sends to nt_srv's sockets with "nt_cli nt_srv w": to
+ * one whose own task set UDP_ENCAP_L2TPINUDP, to one of ESP in UDP (IKE's marker first, for the socket;
  * where the kernel has IPsec), and to one on VXLAN_PORT beside a VXLAN tunnel to a host of the
  * other family. An unspecified destination is any tunnel's, which the kernel gives a local
  * address after the check: an IPv6 socket of a v4-mapped source sends to [::] over IPv4, to
@@ -2009,10 +2009,11 @@ TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
 {
 	static const int types[] = { UDP_ENCAP_L2TPINUDP, UDP_ENCAP_ESPINUDP, 0 };
 	static const int ports[] = { 41041, 41042, VXLAN_PORT };
+	static const enum who whos[] = { NOBODY_USER, ROOT_WITHOUT_MAC_ADMIN };
 	int other = self->family == AF_INET ? AF_INET6 : AF_INET, srv, cli, floor;
 	struct sockaddr_storage ss;
 	socklen_t len;
-	size_t i;
+	size_t i, w;
 
 	ASSERT_EQ(0, unshare(CLONE_NEWNET));
 	ASSERT_EQ(0, if_up("lo"));
@@ -2031,18 +2032,24 @@ TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
 			continue;
 		}
 		len = make_addr(&ss, self->family, self->loopback, ports[i]);
-		EXPECT_EQ(0, ERRNO_AS("nt_cli", NOBODY_USER,
-				      sendto(cli, "\0\0\0\0x", 5, 0, (struct sockaddr *)&ss, len)))
-			TH_LOG("port %d", ports[i]);
-		EXPECT_TRUE(received(srv)) TH_LOG("port %d", ports[i]);
+		for (w = 0; w < ARRAY_SIZE(whos); w++) {
+			EXPECT_EQ(0, ERRNO_AS("nt_cli", whos[w],
+					      sendto(cli, "\0\0\0\0x", 5, 0, (struct sockaddr *)&ss,
+						     len)))
+				TH_LOG("port %d, who %zu", ports[i], w);
+			EXPECT_TRUE(received(srv)) TH_LOG("port %d, who %zu", ports[i], w);
+		}
 		close(srv);
 	}
 	if (self->family == AF_INET6) {
 		floor = bound_socket(AF_INET6, SOCK_DGRAM, "_", "::ffff:127.0.0.1", 0);
 		ASSERT_LE(0, floor);
 		len = make_addr(&ss, AF_INET6, "::", VXLAN_PORT);
-		EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", NOBODY_USER,
-					   sendto(floor, "x", 1, 0, (struct sockaddr *)&ss, len)));
+		for (w = 0; w < ARRAY_SIZE(whos); w++)
+			EXPECT_EQ(EACCES, ERRNO_AS("nt_cli", whos[w],
+						   sendto(floor, "x", 1, 0, (struct sockaddr *)&ss,
+							  len)))
+				TH_LOG("who %zu", w);
 		close(floor);
 	}
 	close(cli);
