@@ -1999,11 +1999,11 @@ TEST_F(net, udp_tunnel_takes_local_packets_only_from_an_unconfined_task)
  * ESP in UDP (any task sets that type too, and IPsec passes on only what an SA's keys
  * authenticate), nor one to a socket beside a tunnel of the other family on the same port.
  * Here nt_cli, unprivileged and root, sends to nt_srv's sockets with "nt_cli nt_srv w": to
- * one whose own task set UDP_ENCAP_L2TPINUDP, to one of ESP in UDP (IKE's marker first, for the socket;
- * where the kernel has IPsec), and to one on VXLAN_PORT beside a VXLAN tunnel to a host of the
- * other family. An unspecified destination is any tunnel's, which the kernel gives a local
- * address after the check: an IPv6 socket of a v4-mapped source sends to [::] over IPv4, to
- * 127.0.0.1, so nt_cli may not send there through the floor's.
+ * one whose own task set UDP_ENCAP_L2TPINUDP, to one of ESP in UDP (IKE's marker first, for
+ * the socket; where the kernel has IPsec), and to one on VXLAN_PORT beside a VXLAN tunnel to a
+ * host of the other family. An unspecified destination is any tunnel's, which the kernel
+ * gives a local address after the check: an IPv6 socket of a v4-mapped source sends to [::]
+ * over IPv4, to 127.0.0.1, so nt_cli may not send there through the floor's.
  */
 TEST_F(net, udp_tunnel_is_only_what_a_tunnel_takes)
 {
