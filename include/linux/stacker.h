@@ -37,6 +37,7 @@ struct module;
  * @STACKER_SOCK: struct sock
  * @STACKER_KEY: struct key; inline values only: Linux 6.12 frees a key's blob without calling
  *	any hook, so the stacker could not free a list value with the key
+ * @STACKER_USER_NS: struct user_namespace, but the initial one, which has no blob
  * @__STACKER_OBJECT_MAX: number of object kinds
  */
 enum stacker_object {
@@ -49,6 +50,7 @@ enum stacker_object {
 	STACKER_MSG_MSG,
 	STACKER_SOCK,
 	STACKER_KEY,
+	STACKER_USER_NS,
 	__STACKER_OBJECT_MAX
 };
 
@@ -215,6 +217,8 @@ static __always_inline int *stacker_need(struct lsm_blob_sizes *b, enum stacker_
 		return &b->lbs_msg_msg;
 	case STACKER_SOCK:
 		return &b->lbs_sock;
+	case STACKER_USER_NS:
+		return &b->lbs_user_ns;
 	case STACKER_KEY:
 	default:
 		return &b->lbs_key;

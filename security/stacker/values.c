@@ -22,6 +22,7 @@
 #include <linux/rculist.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/user_namespace.h>
 #include <net/sock.h>
 
 /**
@@ -42,6 +43,7 @@ static const char *const object_names[__STACKER_OBJECT_MAX] = {
 	[STACKER_CRED] = "cred",	 [STACKER_TASK] = "task",	  [STACKER_FILE] = "file",
 	[STACKER_INODE] = "inode",	 [STACKER_SUPERBLOCK] = "sb",	  [STACKER_IPC] = "ipc",
 	[STACKER_MSG_MSG] = "msg_msg", [STACKER_SOCK] = "sock",	  [STACKER_KEY] = "key",
+	[STACKER_USER_NS] = "user_ns",
 };
 
 /* Object kinds whose stacker part starts with a value list. Set at boot. */
@@ -345,6 +347,11 @@ static void hook_sk_free_security(struct sock *sk)
 }
 #endif
 
+static void hook_userns_free_security(struct user_namespace *ns)
+{
+	free_values(ns->security, STACKER_USER_NS);
+}
+
 static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
 	LSM_HOOK_INIT(task_free, hook_task_free),
@@ -355,6 +362,7 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(shm_free_security, hook_ipc_free_security),
 	LSM_HOOK_INIT(sem_free_security, hook_ipc_free_security),
 	LSM_HOOK_INIT(msg_msg_free_security, hook_msg_msg_free_security),
+	LSM_HOOK_INIT(userns_free_security, hook_userns_free_security),
 #ifdef CONFIG_SECURITY_NETWORK
 	LSM_HOOK_INIT(sk_free_security, hook_sk_free_security),
 #endif
@@ -363,7 +371,7 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 /* The object kind each entry of stacker_value_hooks frees. */
 static const enum stacker_object stacker_value_hook_kinds[] = {
 	STACKER_CRED, STACKER_TASK, STACKER_FILE, STACKER_INODE, STACKER_SUPERBLOCK,
-	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG,
+	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG, STACKER_USER_NS,
 #ifdef CONFIG_SECURITY_NETWORK
 	STACKER_SOCK,
 #endif
