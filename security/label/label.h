@@ -746,6 +746,7 @@ static inline void label_add_key_hooks(void)
 }
 #endif
 void __init label_add_task_hooks(void);
+void __init label_add_userns_hooks(void);
 void __init label_add_ipc_hooks(void);
 void __init label_add_net_hooks(void);
 void __init label_add_inet_hooks(void);

@@ -19,6 +19,7 @@ struct lsm_blob_sizes label_blob_sizes __ro_after_init = {
 	.lbs_msg_msg = sizeof(struct label_obj),
 	.lbs_sock = sizeof(struct label_sock),
 	.lbs_key = sizeof(struct label_obj),
+	.lbs_user_ns = sizeof(struct label_obj),
 	/* security.label and, for a directory made by transmuting, security.labeltransmute. */
 	.lbs_xattr_count = 2,
 };
@@ -86,6 +87,7 @@ static int __init label_init(void)
 	label_add_xattr_hooks();
 	label_add_file_hooks();
 	label_add_task_hooks();
+	label_add_userns_hooks();
 	label_add_ipc_hooks();
 	label_add_net_hooks();
 	label_add_inet_hooks();

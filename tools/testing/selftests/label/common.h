@@ -263,32 +263,23 @@ static inline socklen_t unix_address(struct sockaddr_un *addr, const char *name)
 }
 
 /*
- * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
- * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
- * -1. It accepts no connection: each one a test makes stays queued, so the backlog is the most.
+ * Start a child that takes @label, becomes @who and runs @setup, then waits until the parent
+ * closes *@release. Its pid once it is ready, or -1.
  */
-static inline pid_t spawn_waiter(const char *label, int type, const char *name, int *release)
+static inline pid_t spawn_held(const char *label, enum who who, int (*setup)(const void *arg),
+			       const void *arg, int *release)
 {
-	int ready[2], hold[2], sock;
-	struct sockaddr_un addr;
-	socklen_t len;
+	int ready[2], hold[2];
 	pid_t pid;
 	char c;
 
 	if (pipe2(ready, O_CLOEXEC) || pipe2(hold, O_CLOEXEC))
 		return -1;
-	pid = fork_as(label, ROOT);
+	pid = fork_as(label, who);
 	if (!pid) {
 		close(ready[0]);
 		close(hold[1]);
-		if (name) {
-			len = unix_address(&addr, name);
-			sock = socket(AF_UNIX, type, 0);
-			if (sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
-			    (type != SOCK_DGRAM && listen(sock, SOMAXCONN)))
-				_exit(SETUP_FAILED);
-		}
-		if (write(ready[1], "", 1) != 1)
+		if (setup(arg) || write(ready[1], "", 1) != 1)
 			_exit(SETUP_FAILED);
 		while (read(hold[0], &c, 1) > 0)
 			;
@@ -304,6 +295,39 @@ static inline pid_t spawn_waiter(const char *label, int type, const char *name, 
 	close(ready[0]);
 	*release = hold[1];
 	return pid;
+}
+
+/* What spawn_waiter() sets up in its child. */
+struct waiter_socket {
+	int type;
+	const char *name;
+};
+
+static inline int bind_waiter_socket(const void *arg)
+{
+	const struct waiter_socket *w = arg;
+	struct sockaddr_un addr;
+	socklen_t len;
+	int sock;
+
+	if (!w->name)
+		return 0;
+	len = unix_address(&addr, w->name);
+	sock = socket(AF_UNIX, w->type, 0);
+	return sock < 0 || bind(sock, (struct sockaddr *)&addr, len) ||
+	       (w->type != SOCK_DGRAM && listen(sock, SOMAXCONN));
+}
+
+/*
+ * Start a child with @label that, after binding a UNIX socket of @type to the abstract address
+ * @name when @name is set, waits until the parent closes *@release. Its pid once it is ready, or
+ * -1. It accepts no connection: each one a test makes stays queued, so the backlog is the most.
+ */
+static inline pid_t spawn_waiter(const char *label, int type, const char *name, int *release)
+{
+	const struct waiter_socket w = { .type = type, .name = name };
+
+	return spawn_held(label, ROOT, bind_waiter_socket, &w, release);
 }
 
 /*

@@ -2,16 +2,17 @@
 /*
  * Allocation failures: with one call in ten of the allocation sites of the security blobs and of
  * the label module failing (fail_function, for this process and its children only), creating
- * 10,000 files, forking 1,000 processes, opening 1,000 UNIX sockets and loading 400 rule
- * batches fails only with the errno of an allocation failure, and never leaves an object half
- * made: every file, process and socket that was created carries its creator's label, checked
- * by reading it back and by a decision that depends on it; a file whose creation failed does
- * not exist; a rule batch is applied whole or not at all; and no failure is counted as a
- * denial. Skips on a kernel without fail_function (only the debug kernel has it); leak_test,
- * after it in the debug boot, then looks for leaks with kmemleak.
+ * 10,000 files, forking 1,000 processes, opening 1,000 UNIX sockets, making 300 user namespaces
+ * and loading 400 rule batches fails only with the errno of an allocation failure, and never
+ * leaves an object half made: every file, process, socket and user namespace that was created
+ * carries its creator's label, checked by reading it back or by a decision that depends on it;
+ * a file whose creation failed does not exist; a rule batch is applied whole or not at all; and
+ * no failure is counted as a denial. Skips on a kernel without fail_function (only the debug
+ * kernel has it); leak_test, after it in the debug boot, then looks for leaks with kmemleak.
  */
 
 #include <dirent.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
@@ -28,6 +29,7 @@
 #define FORKS 1000
 #define SOCKETS 1000
 #define BATCHES 400
+#define USER_NAMESPACES 300
 /* At most; batches of 1 to 10 rules, so that some get through one failure in ten per rule. */
 #define BATCH_RULES 10
 #define RULE_LABELS 20
@@ -260,6 +262,60 @@ TEST_F_TIMEOUT(fault, processes, 600)
 	}
 	faults(_metadata, self->fail, false);
 	TH_LOG("%d processes forked, %d forks failed", survivors, failed);
+	ASSERT_LT(0, failed);
+}
+
+/* In a child: unshare(CLONE_NEWUSER) with faults on: 0 or its errno; -1 without faults. */
+static int unshare_user_with_faults(void)
+{
+	int fail = open("/proc/self/make-it-fail", O_WRONLY | O_CLOEXEC), err;
+
+	if (fail < 0 || write(fail, "1", 1) != 1)
+		return -1;
+	err = unshare(CLONE_NEWUSER) ? errno : 0;
+	return pwrite(fail, "0", 1, 0) == 1 ? err : -1;
+}
+
+/* A user namespace made keeps its creator's label: only a label with rw to it enters it. */
+TEST_F_TIMEOUT(fault, user_namespaces, 600)
+{
+	int i, err, failed = 0, made = 0;
+
+	ASSERT_EQ(0, set_label(LABEL));
+	for (i = 0; i < USER_NAMESPACES; i++) {
+		char path[64];
+		int report[2], ns;
+		pid_t pid;
+
+		ASSERT_EQ(0, pipe2(report, O_CLOEXEC));
+		pid = fork();
+		ASSERT_LE(0, pid);
+		if (!pid) {
+			err = unshare_user_with_faults();
+			if (write(report[1], &err, sizeof(err)) == sizeof(err))
+				pause();
+			_exit(SETUP_FAILED);
+		}
+		close(report[1]);
+		ASSERT_EQ(sizeof(err), read(report[0], &err, sizeof(err)));
+		close(report[0]);
+		ASSERT_LE(0, err);
+		if (err) {
+			errno = err;
+			EXPECT_ALLOCATION_ERRNO("unshare", i, failed);
+		} else {
+			snprintf(path, sizeof(path), "/proc/%d/ns/user", pid);
+			ns = open(path, O_RDONLY | O_CLOEXEC);
+			ASSERT_LE(0, ns);
+			EXPECT_EQ(0, ERRNO_AS(FRIEND, ROOT, setns(ns, CLONE_NEWUSER)));
+			EXPECT_EQ(EPERM, ERRNO_AS(STRANGER, ROOT, setns(ns, CLONE_NEWUSER)));
+			close(ns);
+			made++;
+		}
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	TH_LOG("%d user namespaces made, %d failed", made, failed);
 	ASSERT_LT(0, failed);
 }
 

@@ -891,4 +891,126 @@ TEST(exec_transition_drops_signals_and_timers)
 	EXPECT_FALSE(status_mask(out, "SigIgn:") & SIGNAL_BIT(SIGTERM)) TH_LOG("%s", out);
 }
 
+/* A user namespace and a network namespace in it, as a sandbox makes them. */
+static int make_namespaces(const void *arg)
+{
+	return prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNET);
+}
+
+/* Enter @pid's user namespace through its /proc/<pid>/ns file. */
+static int join_by_proc(pid_t pid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	return fd < 0 ? -1 : setns(fd, CLONE_NEWUSER);
+}
+
+/* Enter @pid's user namespace through a pidfd. */
+static int join_by_pidfd(pid_t pid)
+{
+	int fd = syscall(SYS_pidfd_open, pid, 0);
+
+	return fd < 0 ? -1 : setns(fd, CLONE_NEWUSER);
+}
+
+/* Descriptors of the owner's namespaces that a manager keeps open, as files pin them. */
+static int pinned_user = -1, pinned_net = -1;
+
+/* Enter the user namespace through a descriptor the caller inherited. */
+static int join_by_file(pid_t pid)
+{
+	return setns(pinned_user, CLONE_NEWUSER);
+}
+
+/* Enter its network namespace from outside its user namespace, by ownership of it. */
+static int enter_its_network(pid_t pid)
+{
+	return setns(pinned_net, CLONE_NEWNET);
+}
+
+FIXTURE(userns_of_another_label) {};
+
+FIXTURE_VARIANT(userns_of_another_label)
+{
+	enum who who;
+	int (*join)(pid_t pid);
+	int refused;
+};
+
+/*
+ * Through /proc the link itself is refused (EACCES): reading a task of a user namespace below
+ * one's own asks CAP_SYS_PTRACE over that namespace.
+ */
+FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_proc) {
+	.who = NOBODY_USER, .join = join_by_proc, .refused = EACCES,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_pidfd) {
+	.who = NOBODY_USER, .join = join_by_pidfd, .refused = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_file) {
+	.who = NOBODY_USER, .join = join_by_file, .refused = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_proc) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_proc, .refused = EACCES,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_pidfd) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_pidfd, .refused = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_file) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_file, .refused = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(userns_of_another_label, root_into_its_network) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = enter_its_network, .refused = EPERM,
+};
+
+FIXTURE_SETUP(userns_of_another_label)
+{
+	/* Reading a task (its /proc/<pid>/ns files, setns() through a pidfd) needs r. */
+	ASSERT_EQ(0, load("uns_a uns_b r\n_ uns_b rw"));
+}
+
+FIXTURE_TEARDOWN(userns_of_another_label)
+{
+	load("uns_a uns_b -\n_ uns_b -");
+}
+
+/*
+ * The kernel gives every capability in a user namespace to its owner's uid from outside it:
+ * a task of the same uid but another label may use them - join the namespace, or enter the
+ * namespaces it owns - only as it may attach to a task of the creator's label (rw), whatever
+ * the way in. The creator's own label enters.
+ */
+TEST_F(userns_of_another_label, used_only_with_rw_to_its_creator)
+{
+	char path[64];
+	int release;
+	pid_t owner = spawn_held("uns_b", variant->who, make_namespaces, NULL, &release);
+
+	ASSERT_LT(0, owner);
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", owner);
+	pinned_user = open(path, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, pinned_user);
+	snprintf(path, sizeof(path), "/proc/%d/ns/net", owner);
+	pinned_net = open(path, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, pinned_net);
+
+	EXPECT_EQ(variant->refused, ERRNO_AS("uns_a", variant->who, variant->join(owner)));
+	EXPECT_EQ(0, ERRNO_AS("uns_b", variant->who, variant->join(owner)));
+	ASSERT_EQ(0, load("uns_a uns_b rw"));
+	EXPECT_EQ(0, ERRNO_AS("uns_a", variant->who, variant->join(owner)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	close(pinned_user);
+	close(pinned_net);
+}
+
 TEST_HARNESS_MAIN
