@@ -3,7 +3,8 @@
  * Label: user namespaces. Each one keeps its creator's label. The kernel gives every capability
  * in a user namespace, and over the namespaces it owns, to its owner's uid from outside it: a
  * task of another label uses them - joins it with setns(), enters its network namespace, acts
- * on what it owns - only as it may attach to a task of the creator's label (rw).
+ * on what it owns, and, once in it, anything - only as it may attach to a task of the
+ * creator's label (rw).
  */
 
 #include "label.h"
@@ -25,35 +26,60 @@ static int hook_userns_alloc_security(struct user_namespace *ns, const struct cr
 }
 
 /*
- * A capability over @ns that @cred holds from outside it: from its own user namespace, an
- * ancestor of @ns, as the kernel gives every capability there to the owner of each namespace
- * below, or to any task with it in an ancestor. Each namespace from @ns up to the caller's own
- * was made by the caller's label, or by one whose tasks it may attach to. A task of @ns itself
- * is inside already: it entered through this check, or was made there.
+ * Capabilities over another user namespace's tasks that label's task hooks decide on each use,
+ * on the task's own label: ptrace and the reading of /proc/<pid>/ (ptrace_access_check: r, or
+ * rw to attach), signals (task_kill: w), scheduling and limits (task_setnice, task_prlimit...:
+ * w). Asking rw of the namespace's creator too would refuse what a rule grants on the task.
  */
-static int capable_from_outside(const struct cred *cred, const struct user_namespace *ns,
-				unsigned int opts)
+static bool decided_on_the_task(int cap)
+{
+	return cap == CAP_SYS_PTRACE || cap == CAP_KILL || cap == CAP_SYS_NICE ||
+	       cap == CAP_SYS_RESOURCE;
+}
+
+/*
+ * @cred's label may use capabilities over a namespace @creator made: its own label, or one
+ * whose tasks it may attach to (rw; rw to _sysctl for the floor's). A probe the kernel makes
+ * without an audit record, or outside a task (a netlink broadcast's listeners), is answered
+ * without a record, and without override.
+ */
+static int creator_check(const struct cred *cred, const struct label *subject,
+			 const struct label *creator, unsigned int opts)
+{
+	const struct label *object = label_held(creator);
+	u32 rw = LABEL_MAY_READ | LABEL_MAY_WRITE;
+
+	if (creator == subject)
+		return 0;
+	if ((opts & CAP_OPT_NOAUDIT) || !in_task())
+		return label_decide(subject, object, rw) ? -EPERM : 0;
+	return label_check_opener(cred, object, rw, "capable", NULL) ? -EPERM : 0;
+}
+
+/*
+ * A capability over @ns, at or below @cred's own user namespace: the kernel gives every
+ * capability over the namespaces below one's own to the owner of each, from outside, and to
+ * any task with it in an ancestor. Each namespace from @ns up to the caller's own, but the
+ * initial one, was made by the caller's label or one it may attach to. The caller's own is
+ * asked too: a task of another label is in it only by joining it (a change of label in a user
+ * namespace is refused, exec labels are ignored there), and keeps its capabilities there only
+ * while its rule does.
+ */
+static int userns_check(const struct cred *cred, const struct user_namespace *ns,
+			unsigned int opts)
 {
 	const struct user_namespace *own = cred->user_ns, *p;
 	const struct label *subject = label_of_cred(cred);
+	int rc;
 
 	for (p = ns; p->level > own->level; p = p->parent)
 		;
 	if (p != own)
-		return 0;	/* Not below the caller's: the kernel gives nothing there. */
-	for (p = ns; p != own; p = p->parent) {
-		const struct label *creator = creator_of(p);
-		const struct label *object = label_held(creator);
-		u32 rw = LABEL_MAY_READ | LABEL_MAY_WRITE;
-
-		if (creator == subject)
-			continue;
-		if (opts & CAP_OPT_NOAUDIT) {
-			if (label_decide(subject, object, rw) && !label_opener_overrides(cred))
-				return -EPERM;
-		} else if (label_check_opener(cred, object, rw, "capable", NULL)) {
-			return -EPERM;
-		}
+		return 0;	/* Not at or below the caller's: the kernel gives nothing there. */
+	for (p = ns; p != &init_user_ns; p = p->parent) {
+		rc = creator_check(cred, subject, creator_of(p), opts);
+		if (rc || p == own)
+			return rc;
 	}
 	return 0;
 }
@@ -61,9 +87,9 @@ static int capable_from_outside(const struct cred *cred, const struct user_names
 static int hook_capable(const struct cred *cred, struct user_namespace *ns, int cap,
 			unsigned int opts)
 {
-	if (likely(ns == cred->user_ns))
+	if (likely(ns == &init_user_ns) || decided_on_the_task(cap))
 		return 0;
-	return capable_from_outside(cred, ns, opts);
+	return userns_check(cred, ns, opts);
 }
 
 static struct security_hook_list label_userns_hooks[] __ro_after_init = {

@@ -937,44 +937,39 @@ FIXTURE_VARIANT(userns_of_another_label)
 {
 	enum who who;
 	int (*join)(pid_t pid);
-	int refused;
 };
 
-/*
- * Through /proc the link itself is refused (EACCES): reading a task of a user namespace below
- * one's own asks CAP_SYS_PTRACE over that namespace.
- */
 FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_proc) {
-	.who = NOBODY_USER, .join = join_by_proc, .refused = EACCES,
+	.who = NOBODY_USER, .join = join_by_proc,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_pidfd) {
-	.who = NOBODY_USER, .join = join_by_pidfd, .refused = EPERM,
+	.who = NOBODY_USER, .join = join_by_pidfd,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, nobody_by_file) {
-	.who = NOBODY_USER, .join = join_by_file, .refused = EPERM,
+	.who = NOBODY_USER, .join = join_by_file,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_proc) {
-	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_proc, .refused = EACCES,
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_proc,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_pidfd) {
-	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_pidfd, .refused = EPERM,
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_pidfd,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, root_by_file) {
-	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_file, .refused = EPERM,
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = join_by_file,
 };
 
 FIXTURE_VARIANT_ADD(userns_of_another_label, root_into_its_network) {
-	.who = ROOT_WITHOUT_MAC_ADMIN, .join = enter_its_network, .refused = EPERM,
+	.who = ROOT_WITHOUT_MAC_ADMIN, .join = enter_its_network,
 };
 
 FIXTURE_SETUP(userns_of_another_label)
 {
-	/* Reading a task (its /proc/<pid>/ns files, setns() through a pidfd) needs r. */
+	/* Reading a task (its /proc/<pid>/ns files, setns() through a pidfd) needs r only. */
 	ASSERT_EQ(0, load("uns_a uns_b r\n_ uns_b rw"));
 }
 
@@ -1003,7 +998,7 @@ TEST_F(userns_of_another_label, used_only_with_rw_to_its_creator)
 	pinned_net = open(path, O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, pinned_net);
 
-	EXPECT_EQ(variant->refused, ERRNO_AS("uns_a", variant->who, variant->join(owner)));
+	EXPECT_EQ(EPERM, ERRNO_AS("uns_a", variant->who, variant->join(owner)));
 	EXPECT_EQ(0, ERRNO_AS("uns_b", variant->who, variant->join(owner)));
 	ASSERT_EQ(0, load("uns_a uns_b rw"));
 	EXPECT_EQ(0, ERRNO_AS("uns_a", variant->who, variant->join(owner)));
@@ -1011,6 +1006,106 @@ TEST_F(userns_of_another_label, used_only_with_rw_to_its_creator)
 	ASSERT_EQ(0, child_status(owner));
 	close(pinned_user);
 	close(pinned_net);
+}
+
+/* Open @pid's environment, as ps -e does: 0, or -1. */
+static int open_environ(pid_t pid)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/environ", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	return fd < 0 ? -1 : close(fd);
+}
+
+/*
+ * Capabilities over the tasks of another label's user namespace (CAP_SYS_PTRACE, CAP_KILL) are
+ * left to the checks on the task: r reads it from outside, w signals it, as for any task.
+ * (SIGWINCH, which the owner ignores, asks CAP_KILL across uids; SIGCONT in a session does not.)
+ */
+TEST(userns_tasks_decided_on_the_task)
+{
+	int release;
+	pid_t owner;
+
+	ASSERT_EQ(0, load("uns_a uns_b r"));
+	owner = spawn_held("uns_b", NOBODY_USER, make_namespaces, NULL, &release);
+	ASSERT_LT(0, owner);
+	EXPECT_EQ(0, ERRNO_AS("uns_a", ROOT_WITHOUT_MAC_ADMIN, open_environ(owner)));
+	EXPECT_EQ(EACCES, ERRNO_AS("uns_a", ROOT_WITHOUT_MAC_ADMIN, kill(owner, SIGWINCH)));
+	ASSERT_EQ(0, load("uns_a uns_b w"));
+	EXPECT_EQ(0, ERRNO_AS("uns_a", ROOT_WITHOUT_MAC_ADMIN, kill(owner, SIGWINCH)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	load("uns_a uns_b -");
+}
+
+/* A task of uns_a that joined @owner's user namespace, as nobody; see the test below. */
+static int capabilities_after_joining(pid_t owner, int ready, int go)
+{
+	char c;
+
+	if (join_by_pidfd(owner) || unshare(CLONE_NEWUTS) || write(ready, "", 1) != 1 ||
+	    read(go, &c, 1) != 1)
+		_exit(SETUP_FAILED);
+	return unshare(CLONE_NEWNET);
+}
+
+/*
+ * A task of another label that joined a user namespace keeps the capabilities it has there
+ * only while its rule does: each use is decided again, as each use of a descriptor is.
+ */
+TEST(userns_capabilities_end_with_the_rule)
+{
+	int release, ready[2], go[2];
+	pid_t owner, joiner;
+	char c;
+
+	ASSERT_EQ(0, load("uns_a uns_b rw"));
+	owner = spawn_held("uns_b", NOBODY_USER, make_namespaces, NULL, &release);
+	ASSERT_LT(0, owner);
+	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
+	ASSERT_EQ(0, pipe2(go, O_CLOEXEC));
+	joiner = fork_as("uns_a", NOBODY_USER);
+	if (!joiner)
+		_exit(capabilities_after_joining(owner, ready[1], go[0]) ? errno : 0);
+	close(ready[1]);
+	close(go[0]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	ASSERT_EQ(0, load("uns_a uns_b r"));
+	ASSERT_EQ(1, write(go[1], "", 1));
+	EXPECT_EQ(EPERM, child_status(joiner));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	load("uns_a uns_b -");
+}
+
+/*
+ * Take uns_c through relabel-self, set through relabel_self_fd, as root without CAP_MAC_ADMIN,
+ * in a new user namespace or not.
+ */
+static int relabel_self_to_c(bool in_userns)
+{
+	if (write(relabel_self_fd, "uns_c", 5) != 5 || drop_mac_admin() ||
+	    (in_userns && unshare(CLONE_NEWUSER)))
+		_exit(SETUP_FAILED);
+	return set_label("uns_c");
+}
+
+/*
+ * In a user namespace the relabel-self set does not count, as exec labels do not: the
+ * namespace keeps its creator's label, whose tasks keep every capability over the new label's
+ * mounts and network.
+ */
+TEST(relabel_self_refused_in_a_user_namespace)
+{
+	ASSERT_EQ(0, load("uns_b uns_c r"));
+	relabel_self_fd = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
+	ASSERT_LE(0, relabel_self_fd);
+	EXPECT_EQ(0, ERRNO_AS("uns_b", ROOT, relabel_self_to_c(false)));
+	EXPECT_EQ(EPERM, ERRNO_AS("uns_b", ROOT, relabel_self_to_c(true)));
+	close(relabel_self_fd);
 }
 
 TEST_HARNESS_MAIN
