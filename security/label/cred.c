@@ -319,16 +319,21 @@ static DEFINE_RATELIMIT_STATE(relabel_refusals, DEFAULT_RATELIMIT_INTERVAL,
 
 /*
  * A label the task's relabel-self set lets it take without CAP_MAC_ADMIN, or NULL. Found, not
- * interned: such a task cannot create labels by trying names. Not in a user namespace, where
- * exec labels do not count either (exec_label()): the namespace keeps its creator's label,
- * whose tasks keep every capability over the task's mounts and network (userns.c).
+ * interned: such a task cannot create labels by trying names.
  */
 static struct label *relabel_self_target(const char *value, size_t len)
 {
 	struct label_set *set = label_cred_relabel(current_cred());
 	struct label *label;
 
-	if (!set || current_user_ns() != &init_user_ns)
+	if (!set)
+		return NULL;
+	/*
+	 * Not in a user namespace, where exec labels do not count either (exec_label()): the
+	 * namespace keeps its creator's label, whose tasks keep every capability over the
+	 * task's mounts and network (userns.c).
+	 */
+	if (current_user_ns() != &init_user_ns)
 		return NULL;
 	label = label_find(value, len);
 	return label && label_set_has(set, label) ? label : NULL;

@@ -371,7 +371,8 @@ static struct security_hook_list stacker_value_hooks[] __ro_after_init = {
 /* The object kind each entry of stacker_value_hooks frees. */
 static const enum stacker_object stacker_value_hook_kinds[] = {
 	STACKER_CRED, STACKER_TASK, STACKER_FILE, STACKER_INODE, STACKER_SUPERBLOCK,
-	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG, STACKER_USER_NS,
+	STACKER_IPC, STACKER_IPC, STACKER_IPC, STACKER_MSG_MSG,
+	STACKER_USER_NS,
 #ifdef CONFIG_SECURITY_NETWORK
 	STACKER_SOCK,
 #endif

@@ -2,13 +2,15 @@
 /*
  * Allocation failures: with one call in ten of the allocation sites of the security blobs and of
  * the label module failing (fail_function, for this process and its children only), creating
- * 10,000 files, forking 1,000 processes, opening 1,000 UNIX sockets, making 300 user namespaces
- * and loading 400 rule batches fails only with the errno of an allocation failure, and never
- * leaves an object half made: every file, process, socket and user namespace that was created
- * carries its creator's label, checked by reading it back or by a decision that depends on it;
- * a file whose creation failed does not exist; a rule batch is applied whole or not at all; and
- * no failure is counted as a denial. Skips on a kernel without fail_function (only the debug
- * kernel has it); leak_test, after it in the debug boot, then looks for leaks with kmemleak.
+ * 10,000 files, forking 1,000 processes, opening 1,000 UNIX sockets and loading 400 rule
+ * batches fails only with the errno of an allocation failure, and never leaves an object half
+ * made: every file, process and socket that was created carries its creator's label, checked
+ * by reading it back and by a decision that depends on it; a file whose creation failed does
+ * not exist; a rule batch is applied whole or not at all; and no failure is counted as a
+ * denial. Skips on a kernel without fail_function (only the debug kernel has it); leak_test,
+ * after it in the debug boot, then looks for leaks with kmemleak.
+ * Making 300 user namespaces fails the same way, and each one made keeps its creator's label,
+ * which a decision on entering it depends on.
  */
 
 #include <dirent.h>
