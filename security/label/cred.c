@@ -190,7 +190,15 @@ static struct label *exec_label(const struct file *file)
  */
 static int label_change(struct cred *new, struct label *label)
 {
-	int rc = label_cred_set(new, label, GFP_KERNEL);
+	int rc;
+
+	/*
+	 * No task is "*", as under Smack: a "*" object is every label's, so any label would
+	 * attach to, signal and enter the user namespaces of a "*" task.
+	 */
+	if (label == label_star)
+		return -EINVAL;
+	rc = label_cred_set(new, label, GFP_KERNEL);
 
 	if (!rc)
 		cred_set_relabel(new, NULL);

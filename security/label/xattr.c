@@ -90,6 +90,9 @@ static int hook_inode_setxattr(struct mnt_idmap *idmap, struct dentry *dentry,
 	label = label_intern_nofs(value, size);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
+	/* An exec label is a task's, and no task is "*" (label_change()): as Smack's. */
+	if (label == label_star && strcmp(name, XATTR_NAME_LABEL))
+		return -EINVAL;
 	return strcmp(name, XATTR_NAME_LABEL) ? 0 : label_store_unstored(dentry);
 }
 

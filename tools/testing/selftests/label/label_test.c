@@ -436,14 +436,26 @@ TEST(star_file_is_open_to_all)
 	ASSERT_EQ(0, ERRNO_AS("star_s", NOBODY_USER, open(path, O_WRONLY | O_APPEND)));
 }
 
-TEST(star_subject_is_denied)
+/*
+ * No task is "*", as under Smack: a "*" object is every label's, so any label would attach to
+ * it, signal it and enter its user namespaces. Neither the task attribute nor an exec label
+ * names it; a file may still be "*". (A "*" subject would be refused everything: decide_test.)
+ */
+TEST(star_is_no_task_label)
 {
-	const char *star = "/tmp/label-star-subject", *floor = "/tmp/label-star-floor";
+	const char *path = "/tmp/label-star-exec";
+	pid_t pid;
 
-	make_file(_metadata, star, "*");
-	make_file(_metadata, floor, NULL);
-	ASSERT_EQ(EACCES, ERRNO_AS("*", ROOT, open(star, O_RDONLY)));
-	ASSERT_EQ(EACCES, ERRNO_AS("*", ROOT, open(floor, O_RDONLY)));
+	unlink(path);
+	make_file(_metadata, path, "*");
+	EXPECT_EQ(EINVAL, setxattr(path, XATTR_NAME_LABELEXEC, "*", 1, 0) ? errno : 0);
+	EXPECT_EQ(EINVAL, ERRNO_AS(NULL, ROOT, set_label("*")));
+	pid = fork_as(NULL, ROOT);
+	if (!pid)
+		_exit(set_self_attr_label("*"));
+	EXPECT_EQ(EINVAL, child_status(pid));
+	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, set_label("star_t")));
+	ASSERT_EQ(0, unlink(path));
 }
 
 TEST(hat_subject_reads_all)
