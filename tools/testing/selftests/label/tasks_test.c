@@ -1097,6 +1097,36 @@ TEST(userns_capabilities_end_with_the_rule)
 }
 
 /*
+ * A refusal over another label's user namespace is label's policy: hosted and permissive,
+ * label lets it through (logged), as any of its denials, and refuses it again once enforcing.
+ */
+TEST(userns_denial_softened_when_permissive)
+{
+	int release, joined_permissive, joined_enforcing;
+	char lock[8];
+	pid_t owner;
+
+	if (!stacker_present())
+		SKIP(return, "label runs without the stacker");
+	ASSERT_LT(0, read_text(STACKER_LOCK, lock, sizeof(lock)));
+	if (strcmp(lock, "0\n"))
+		SKIP(return, "the stacker is locked");
+	ASSERT_EQ(0, load("uns_a uns_b r"));
+	owner = spawn_held("uns_b", NOBODY_USER, make_namespaces, NULL, &release);
+	ASSERT_LT(0, owner);
+	ASSERT_EQ(17, write_str(STACKER_MODE, "label permissive\n"));
+	joined_permissive = ERRNO_AS("uns_a", NOBODY_USER, join_by_pidfd(owner));
+	ASSERT_EQ(16, write_str(STACKER_MODE, "label enforcing\n"));
+	joined_enforcing = ERRNO_AS("uns_a", NOBODY_USER, join_by_pidfd(owner));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	load("uns_a uns_b -");
+
+	EXPECT_EQ(0, joined_permissive);
+	EXPECT_EQ(EPERM, joined_enforcing);
+}
+
+/*
  * Take uns_c through relabel-self, set through relabel_self_fd, as root without CAP_MAC_ADMIN,
  * in a new user namespace or not.
  */
