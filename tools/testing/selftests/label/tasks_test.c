@@ -1127,29 +1127,43 @@ TEST(userns_denial_softened_when_permissive)
 }
 
 /*
- * Take uns_c through relabel-self, set through relabel_self_fd, as root without CAP_MAC_ADMIN,
- * in a new user namespace or not.
+ * Take @label through relabel-self, set through relabel_self_fd while root, then as @who, by
+ * the task attribute or lsm_set_self_attr(), in a new user namespace or not.
  */
-static int relabel_self_to_c(bool in_userns)
+static int relabel_self_to(const char *label, enum who who, bool in_userns, bool by_syscall)
 {
-	if (write(relabel_self_fd, "uns_c", 5) != 5 || drop_mac_admin() ||
-	    (in_userns && unshare(CLONE_NEWUSER)))
+	if (write(relabel_self_fd, label, strlen(label)) != (ssize_t)strlen(label) ||
+	    (who == ROOT_WITHOUT_MAC_ADMIN && drop_mac_admin()) ||
+	    (who == NOBODY_USER && drop_to_nobody()) || (in_userns && unshare(CLONE_NEWUSER)))
 		_exit(SETUP_FAILED);
-	return set_label("uns_c");
+	if (!by_syscall)
+		return set_label(label);
+	errno = set_self_attr_label(label);
+	return errno ? -1 : 0;
 }
 
 /*
  * In a user namespace the relabel-self set does not count, as exec labels do not: the
  * namespace keeps its creator's label, whose tasks keep every capability over the new label's
- * mounts and network.
+ * mounts and network. Nor does it give "*", which no task takes. Tried by root without
+ * CAP_MAC_ADMIN and by nobody, through the attribute and lsm_set_self_attr().
  */
 TEST(relabel_self_refused_in_a_user_namespace)
 {
+	const enum who whos[] = { ROOT_WITHOUT_MAC_ADMIN, NOBODY_USER };
+	int i, sys;
+
 	ASSERT_EQ(0, load("uns_b uns_c r"));
 	relabel_self_fd = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
 	ASSERT_LE(0, relabel_self_fd);
-	EXPECT_EQ(0, ERRNO_AS("uns_b", ROOT, relabel_self_to_c(false)));
-	EXPECT_EQ(EPERM, ERRNO_AS("uns_b", ROOT, relabel_self_to_c(true)));
+	for (i = 0; i < 2 * ARRAY_SIZE(whos); i++) {
+		enum who who = whos[i / 2];
+
+		sys = i % 2;	/* lsm_set_self_attr(), or the attribute */
+		EXPECT_EQ(0, ERRNO_AS("uns_b", ROOT, relabel_self_to("uns_c", who, false, sys)));
+		EXPECT_EQ(EPERM, ERRNO_AS("uns_b", ROOT, relabel_self_to("uns_c", who, true, sys)));
+		EXPECT_EQ(EINVAL, ERRNO_AS("uns_b", ROOT, relabel_self_to("*", who, false, sys)));
+	}
 	close(relabel_self_fd);
 }
 
