@@ -12,6 +12,7 @@
 #include <linux/capability.h>
 #include <linux/label.h>
 #include <linux/lsm.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -295,6 +296,23 @@ static inline pid_t spawn_held(const char *label, enum who who, int (*setup)(con
 	close(ready[0]);
 	*release = hold[1];
 	return pid;
+}
+
+/*
+ * A user namespace and a network namespace in it, as a sandbox makes them, with the caller's
+ * own ids mapped (a task of its uid makes another namespace in it only so).
+ */
+static inline int make_namespaces(const void *arg)
+{
+	char uid_map[32], gid_map[32];
+
+	/* Before unshare(): in the new namespace the ids read as the overflow ids until mapped. */
+	snprintf(uid_map, sizeof(uid_map), "%u %u 1", geteuid(), geteuid());
+	snprintf(gid_map, sizeof(gid_map), "%u %u 1", getegid(), getegid());
+	return prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNET) ||
+	       write_str("/proc/self/uid_map", uid_map) != (ssize_t)strlen(uid_map) ||
+	       write_str("/proc/self/setgroups", "deny") != 4 ||
+	       write_str("/proc/self/gid_map", gid_map) != (ssize_t)strlen(gid_map);
 }
 
 /* What spawn_waiter() sets up in its child. */

@@ -288,7 +288,7 @@ static void end_nest(struct link_request *req, struct rtattr *nest)
 	.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK,	\
 }
 
-/* Send @req to the kernel: 0 once acknowledged, or -1. */
+/* Send @req to the kernel: 0 once acknowledged, or -1 with errno (the kernel's refusal). */
 static int rtnl_request(const struct link_request *req)
 {
 	struct {
@@ -299,30 +299,45 @@ static int rtnl_request(const struct link_request *req)
 	int rc = -1;
 
 	if (fd >= 0 && send(fd, req, req->nh.nlmsg_len, 0) >= 0 &&
-	    recv(fd, &ack, sizeof(ack), 0) >= (ssize_t)sizeof(ack) && !ack.err.error)
-		rc = 0;
+	    recv(fd, &ack, sizeof(ack), 0) >= (ssize_t)sizeof(ack)) {
+		if (ack.err.error)
+			errno = -ack.err.error;
+		else
+			rc = 0;
+	}
 	close(fd);
 	return rc;
 }
 
-/* A veth pair, @name here and @peer in the network namespace of @pid: 0, or -1. */
-static int make_veth(const char *name, const char *peer, pid_t pid)
+/*
+ * A veth pair, @name in the network namespace of @name_pid (0: the caller's) and @peer in that
+ * of @peer_pid: 0, or -1 with errno.
+ */
+static int veth_pair(const char *name, pid_t name_pid, const char *peer, pid_t peer_pid)
 {
 	struct link_request req = NEW_LINK_REQUEST;
 	struct rtattr *info, *data, *peer_info;
 
 	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
+	if (name_pid)
+		add_attr(&req, IFLA_NET_NS_PID, &name_pid, sizeof(name_pid));
 	info = add_attr(&req, IFLA_LINKINFO, NULL, 0);
 	add_attr(&req, IFLA_INFO_KIND, "veth", 5);
 	data = add_attr(&req, IFLA_INFO_DATA, NULL, 0);
 	peer_info = add_attr(&req, VETH_INFO_PEER, NULL, 0);
 	req.nh.nlmsg_len += sizeof(struct ifinfomsg);
 	add_attr(&req, IFLA_IFNAME, peer, strlen(peer) + 1);
-	add_attr(&req, IFLA_NET_NS_PID, &pid, sizeof(pid));
+	add_attr(&req, IFLA_NET_NS_PID, &peer_pid, sizeof(peer_pid));
 	end_nest(&req, peer_info);
 	end_nest(&req, data);
 	end_nest(&req, info);
 	return rtnl_request(&req);
+}
+
+/* A veth pair, @name here and @peer in the network namespace of @pid: 0, or -1. */
+static int make_veth(const char *name, const char *peer, pid_t pid)
+{
+	return veth_pair(name, 0, peer, pid);
 }
 
 /* Join the network namespace of @pid. */
@@ -2189,6 +2204,133 @@ TEST_F(net, listening_port_decided_again_at_the_first_request)
 	close(specific);
 	close(victim);
 	ASSERT_EQ(0, load("nt_cli nt_srv -\nnt_srv nt_cli -\n"));
+}
+
+/* The names of a way's attempt @n: the device, and its peer. */
+static void pair_names(char *name, char *peer, int n)
+{
+	snprintf(name, IFNAMSIZ, "nd%d", n);
+	snprintf(peer, IFNAMSIZ, "ndp%d", n);
+}
+
+/* Ways a device reaches @owner's network namespace, by a task of the initial namespace. */
+static int device_made_there(pid_t owner, int n)
+{
+	char name[IFNAMSIZ], peer[IFNAMSIZ];
+
+	pair_names(name, peer, n);
+	return veth_pair(name, owner, peer, getpid());
+}
+
+static int peer_sent_there(pid_t owner, int n)
+{
+	char name[IFNAMSIZ], peer[IFNAMSIZ];
+
+	pair_names(name, peer, n);
+	return veth_pair(name, 0, peer, owner);
+}
+
+/* The fixture's device "ndmv", moved. */
+static int device_moved_there(pid_t owner, int n)
+{
+	struct link_request req = {
+		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
+		.nh.nlmsg_type = RTM_NEWLINK,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+	};
+
+	add_attr(&req, IFLA_IFNAME, "ndmv", 5);
+	add_attr(&req, IFLA_NET_NS_PID, &owner, sizeof(owner));
+	return rtnl_request(&req);
+}
+
+/* And from a user and network namespace of the caller's own, where it has every capability. */
+static int peer_sent_from_its_own(pid_t owner, int n)
+{
+	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: peer_sent_there(owner, n);
+}
+
+static int peer_sent_from_its_own_to_the_initial_one(pid_t owner, int n)
+{
+	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: peer_sent_there(1, n);
+}
+
+FIXTURE(device_into_another_network) {};
+
+FIXTURE_VARIANT(device_into_another_network)
+{
+	enum who who;
+	int (*way)(pid_t owner, int n);
+	int with_rw;	/* The errno with the rule rw to the owner's label. */
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, made_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = device_made_there,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, moved_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = device_moved_there,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = peer_sent_there,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_from_its_own) {
+	.who = NOBODY_USER, .way = peer_sent_from_its_own, .with_rw = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_to_the_initial_one) {
+	.who = NOBODY_USER, .way = peer_sent_from_its_own_to_the_initial_one, .with_rw = EPERM,
+};
+
+FIXTURE_SETUP(device_into_another_network)
+{
+	ASSERT_EQ(0, veth_pair("ndmv", 0, "ndmvp", getpid()));
+	ASSERT_EQ(0, load("nd_a nd_b r"));
+}
+
+/*
+ * The fixture's device, if it stayed; the others go with the namespaces they were sent to,
+ * some time after their last task.
+ */
+FIXTURE_TEARDOWN(device_into_another_network)
+{
+	static const char *const names[] = { "nd0", "ndp0", "nd1", "ndp1", "ndmv", "ndmvp" };
+	struct link_request req = {
+		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
+		.nh.nlmsg_type = RTM_DELLINK,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+	};
+	size_t i;
+	int wait;
+
+	load("nd_a nd_b -");
+	add_attr(&req, IFLA_IFNAME, "ndmv", 5);
+	rtnl_request(&req);
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		for (wait = 0; wait < 200 && if_nametoindex(names[i]); wait++)
+			usleep(50000);
+}
+
+/*
+ * A device made in, moved to, or paired into another label's network namespace changes it:
+ * each asks CAP_NET_ADMIN over the namespace's user namespace (6.12 asked none for a pair's
+ * peer: the series' rtnetlink patch does), which label decides as any capability there, rw to
+ * its creator. From a user namespace of its own a task has none over another, the initial one
+ * included.
+ */
+TEST_F(device_into_another_network, needs_capabilities_over_it)
+{
+	int release;
+	pid_t owner = spawn_held("nd_b", NOBODY_USER, make_namespaces, NULL, &release);
+
+	ASSERT_LT(0, owner);
+	EXPECT_EQ(EPERM, ERRNO_AS("nd_a", variant->who, variant->way(owner, 0)));
+	ASSERT_EQ(0, load("nd_a nd_b rw"));
+	EXPECT_EQ(variant->with_rw, ERRNO_AS("nd_a", variant->who, variant->way(owner, 1)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
 }
 
 TEST_HARNESS_MAIN

@@ -891,23 +891,6 @@ TEST(exec_transition_drops_signals_and_timers)
 	EXPECT_FALSE(status_mask(out, "SigIgn:") & SIGNAL_BIT(SIGTERM)) TH_LOG("%s", out);
 }
 
-/*
- * A user namespace and a network namespace in it, as a sandbox makes them, with the caller's
- * own ids mapped (a task of its uid makes another namespace in it only so).
- */
-static int make_namespaces(const void *arg)
-{
-	char uid_map[32], gid_map[32];
-
-	/* Before unshare(): in the new namespace the ids read as the overflow ids until mapped. */
-	snprintf(uid_map, sizeof(uid_map), "%u %u 1", geteuid(), geteuid());
-	snprintf(gid_map, sizeof(gid_map), "%u %u 1", getegid(), getegid());
-	return prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNET) ||
-	       write_str("/proc/self/uid_map", uid_map) != (ssize_t)strlen(uid_map) ||
-	       write_str("/proc/self/setgroups", "deny") != 4 ||
-	       write_str("/proc/self/gid_map", gid_map) != (ssize_t)strlen(gid_map);
-}
-
 /* Enter @pid's user namespace through its /proc/<pid>/ns file. */
 static int join_by_proc(pid_t pid)
 {
