@@ -12,8 +12,11 @@
 
 #include <arpa/inet.h>
 #include <linux/if_ether.h>
+#include <linux/genetlink.h>
+#include <linux/gtp.h>
 #include <linux/if_link.h>
 #include <linux/ip.h>
+#include <linux/nl80211.h>
 #include <linux/rtnetlink.h>
 #include <linux/udp.h>
 #include <linux/veth.h>
@@ -258,28 +261,32 @@ static int no_dad(void)
 	       write_str("/proc/sys/net/ipv6/conf/all/accept_dad", "0") == 1 ? 0 : -1;
 }
 
-/* An RTM_NEWLINK request; add_attr() appends its attributes. */
+/* An RTM_NEWLINK request. */
 struct link_request {
 	struct nlmsghdr nh;
 	struct ifinfomsg ifi;
 	char attrs[512];
 };
 
-static struct rtattr *add_attr(struct link_request *req, int type, const void *data, int len)
+/* Append an attribute to @msg, a request that begins with its netlink header. */
+static struct rtattr *add_attr(void *msg, int type, const void *data, int len)
 {
-	struct rtattr *rta = (struct rtattr *)((char *)req + NLMSG_ALIGN(req->nh.nlmsg_len));
+	struct nlmsghdr *nh = msg;
+	struct rtattr *rta = (struct rtattr *)((char *)nh + NLMSG_ALIGN(nh->nlmsg_len));
 
 	rta->rta_type = type;
 	rta->rta_len = RTA_LENGTH(len);
 	if (len)
 		memcpy(RTA_DATA(rta), data, len);
-	req->nh.nlmsg_len = NLMSG_ALIGN(req->nh.nlmsg_len) + RTA_ALIGN(rta->rta_len);
+	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + RTA_ALIGN(rta->rta_len);
 	return rta;
 }
 
-static void end_nest(struct link_request *req, struct rtattr *nest)
+static void end_nest(void *msg, struct rtattr *nest)
 {
-	nest->rta_len = (char *)req + req->nh.nlmsg_len - (char *)nest;
+	struct nlmsghdr *nh = msg;
+
+	nest->rta_len = (char *)nh + nh->nlmsg_len - (char *)nest;
 }
 
 #define NEW_LINK_REQUEST {							\
@@ -288,25 +295,77 @@ static void end_nest(struct link_request *req, struct rtattr *nest)
 	.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK,	\
 }
 
-/* Send @req to the kernel: 0 once acknowledged, or -1 with errno (the kernel's refusal). */
-static int rtnl_request(const struct link_request *req)
+/*
+ * Send the request @nh to the kernel by a @protocol netlink socket: 0 once acknowledged (some
+ * commands acknowledge with a positive number), or -1 with errno (the kernel's refusal).
+ */
+static int nl_request(int protocol, const struct nlmsghdr *nh)
 {
 	struct {
 		struct nlmsghdr nh;
 		struct nlmsgerr err;
 	} ack;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol);
 	int rc = -1;
 
-	if (fd >= 0 && send(fd, req, req->nh.nlmsg_len, 0) >= 0 &&
+	if (fd >= 0 && send(fd, nh, nh->nlmsg_len, 0) >= 0 &&
 	    recv(fd, &ack, sizeof(ack), 0) >= (ssize_t)sizeof(ack)) {
-		if (ack.err.error)
+		if (ack.err.error < 0)
 			errno = -ack.err.error;
 		else
 			rc = 0;
 	}
 	close(fd);
 	return rc;
+}
+
+static int rtnl_request(const struct link_request *req)
+{
+	return nl_request(NETLINK_ROUTE, &req->nh);
+}
+
+/* A generic netlink request. */
+struct genl_request {
+	struct nlmsghdr nh;
+	struct genlmsghdr genl;
+	char attrs[512];
+};
+
+#define GENL_REQUEST(family, command) {						\
+	.nh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN),				\
+	.nh.nlmsg_type = (family),						\
+	.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,				\
+	.genl.cmd = (command),							\
+	.genl.version = 1,							\
+}
+
+/* The id of the generic netlink family @name: 0 when this kernel does not have it. */
+static __u16 genl_family(const char *name)
+{
+	struct genl_request req = GENL_REQUEST(GENL_ID_CTRL, CTRL_CMD_GETFAMILY);
+	struct {
+		struct nlmsghdr nh;
+		struct genlmsghdr genl;
+		char attrs[4096];
+	} reply;
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	ssize_t len = -1;
+	struct rtattr *rta;
+	__u16 id = 0;
+
+	add_attr(&req, CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
+	if (fd >= 0 && send(fd, &req, req.nh.nlmsg_len, 0) >= 0)
+		len = recv(fd, &reply, sizeof(reply), 0);
+	close(fd);
+	if (len < (ssize_t)NLMSG_LENGTH(GENL_HDRLEN) || reply.nh.nlmsg_type == NLMSG_ERROR)
+		return 0;
+	if ((size_t)len > reply.nh.nlmsg_len)
+		len = reply.nh.nlmsg_len;
+	len -= NLMSG_LENGTH(GENL_HDRLEN);
+	for (rta = (struct rtattr *)reply.attrs; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
+		if (rta->rta_type == CTRL_ATTR_FAMILY_ID)
+			memcpy(&id, RTA_DATA(rta), sizeof(id));
+	return id;
 }
 
 /*
@@ -2255,6 +2314,99 @@ static int peer_sent_from_its_own_to_the_initial_one(pid_t owner, int n)
 	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: peer_sent_there(1, n);
 }
 
+/* Not exported by 6.12: include/net/nl802154.h's, and mac80211_hwsim.h's. */
+#define NL802154_CMD_SET_WPAN_PHY_NETNS 20
+#define NL802154_ATTR_IFINDEX 3
+#define NL802154_ATTR_PID 28
+#define HWSIM_CMD_NEW_RADIO 4
+
+/*
+ * Move the phy of this namespace's device @ifname to @pid's network namespace through the
+ * generic netlink family @family: its @command, with the device's index as @ifindex_attr and
+ * @pid as @pid_attr.
+ */
+static int phy_moved(const char *family, int command, int ifindex_attr, int pid_attr,
+		     const char *ifname, pid_t pid)
+{
+	struct genl_request req = GENL_REQUEST(genl_family(family), command);
+	__u32 ifindex = if_nametoindex(ifname);
+
+	add_attr(&req, ifindex_attr, &ifindex, sizeof(ifindex));
+	add_attr(&req, pid_attr, &pid, sizeof(pid));
+	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
+/* The wireless phy of hwsim's first radio in this namespace (wlan0), moved there. */
+static int wiphy_moved_there(pid_t owner, int n)
+{
+	return phy_moved("nl80211", NL80211_CMD_SET_WIPHY_NETNS, NL80211_ATTR_IFINDEX,
+			 NL80211_ATTR_PID, "wlan0", owner);
+}
+
+/* And from a user and network namespace of its own, with a radio it made there. */
+static int wiphy_made_and_moved_from_its_own(pid_t owner, int n)
+{
+	struct genl_request req = GENL_REQUEST(genl_family("MAC80211_HWSIM"), HWSIM_CMD_NEW_RADIO);
+
+	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: nl_request(NETLINK_GENERIC, &req.nh) ?:
+	       wiphy_moved_there(owner, n);
+}
+
+static int wiphy_made_and_moved_to_the_initial_one(pid_t owner, int n)
+{
+	return wiphy_made_and_moved_from_its_own(1, n);
+}
+
+/* The IEEE 802.15.4 phy of hwsim's first radio (wpan0), moved there. */
+static int wpan_phy_moved_there(pid_t owner, int n)
+{
+	return phy_moved("nl802154", NL802154_CMD_SET_WPAN_PHY_NETNS, NL802154_ATTR_IFINDEX,
+			 NL802154_ATTR_PID, "wpan0", owner);
+}
+
+/* The index of the GTP device make_gtp_device() makes. */
+#define GTP_IFINDEX 7
+
+/* A user and a network namespace, and a GTP device in them, as a mobile core's gateway has. */
+static int make_gtp_device(const void *arg)
+{
+	struct link_request req = NEW_LINK_REQUEST;
+	struct rtattr *info, *data;
+	__u8 create = 1;
+
+	if (make_namespaces(arg))
+		return -1;
+	req.ifi.ifi_index = GTP_IFINDEX;
+	add_attr(&req, IFLA_IFNAME, "gtp0", 5);
+	info = add_attr(&req, IFLA_LINKINFO, NULL, 0);
+	add_attr(&req, IFLA_INFO_KIND, "gtp", 4);
+	data = add_attr(&req, IFLA_INFO_DATA, NULL, 0);
+	add_attr(&req, IFLA_GTP_CREATE_SOCKETS, &create, sizeof(create));
+	end_nest(&req, data);
+	end_nest(&req, info);
+	return rtnl_request(&req);
+}
+
+/* A tunnel added to that device from outside, through a descriptor of its namespace. */
+static int gtp_tunnel_added_there(pid_t owner, int n)
+{
+	struct genl_request req = GENL_REQUEST(genl_family("gtp"), GTP_CMD_NEWPDP);
+	__u32 link = GTP_IFINDEX, version = GTP_V1, tei = 100 + n, netns;
+	in_addr_t peer = inet_addr("192.0.2.1"), ms = inet_addr("198.51.100.1") + htonl(n);
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/net", owner);
+	netns = open(path, O_RDONLY | O_CLOEXEC);
+	add_attr(&req, GTPA_LINK, &link, sizeof(link));
+	add_attr(&req, GTPA_VERSION, &version, sizeof(version));
+	add_attr(&req, GTPA_I_TEI, &tei, sizeof(tei));
+	add_attr(&req, GTPA_O_TEI, &tei, sizeof(tei));
+	add_attr(&req, GTPA_PEER_ADDRESS, &peer, sizeof(peer));
+	add_attr(&req, GTPA_MS_ADDRESS, &ms, sizeof(ms));
+	add_attr(&req, GTPA_NET_NS_FD, &netns, sizeof(netns));
+	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
 FIXTURE(device_into_another_network) {};
 
 FIXTURE_VARIANT(device_into_another_network)
@@ -2262,6 +2414,8 @@ FIXTURE_VARIANT(device_into_another_network)
 	enum who who;
 	int (*way)(pid_t owner, int n);
 	int with_rw;	/* The errno with the rule rw to the owner's label. */
+	const char *family;	/* The generic netlink family the way needs, if any. */
+	int (*owner_setup)(const void *arg);	/* What the owner makes: make_namespaces(). */
 };
 
 FIXTURE_VARIANT_ADD(device_into_another_network, made_there) {
@@ -2282,6 +2436,29 @@ FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_from_its_own) {
 
 FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_to_the_initial_one) {
 	.who = NOBODY_USER, .way = peer_sent_from_its_own_to_the_initial_one, .with_rw = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_moved_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = wiphy_moved_there, .family = "MAC80211_HWSIM",
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_made_and_moved_from_its_own) {
+	.who = NOBODY_USER, .way = wiphy_made_and_moved_from_its_own, .with_rw = EPERM,
+	.family = "MAC80211_HWSIM",
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_made_and_moved_to_the_initial_one) {
+	.who = NOBODY_USER, .way = wiphy_made_and_moved_to_the_initial_one, .with_rw = EPERM,
+	.family = "MAC80211_HWSIM",
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, wpan_phy_moved_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = wpan_phy_moved_there, .family = "MAC802154_HWSIM",
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, gtp_tunnel_added_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = gtp_tunnel_added_there, .family = "gtp",
+	.owner_setup = make_gtp_device,
 };
 
 FIXTURE_SETUP(device_into_another_network)
@@ -2323,8 +2500,12 @@ FIXTURE_TEARDOWN(device_into_another_network)
 TEST_F(device_into_another_network, needs_capabilities_over_it)
 {
 	int release;
-	pid_t owner = spawn_held("nd_b", NOBODY_USER, make_namespaces, NULL, &release);
+	pid_t owner;
 
+	if (variant->family && !genl_family(variant->family))
+		SKIP(return, "this kernel has no %s", variant->family);
+	owner = spawn_held("nd_b", NOBODY_USER, variant->owner_setup ?: make_namespaces, NULL,
+			   &release);
 	ASSERT_LT(0, owner);
 	EXPECT_EQ(EPERM, ERRNO_AS("nd_a", variant->who, variant->way(owner, 0)));
 	ASSERT_EQ(0, load("nd_a nd_b rw"));
