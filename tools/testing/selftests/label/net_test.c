@@ -2343,13 +2343,18 @@ static int wiphy_moved_there(pid_t owner, int n)
 			 NL80211_ATTR_PID, "wlan0", owner);
 }
 
-/* And from a user and network namespace of its own, with a radio it made there. */
-static int wiphy_made_and_moved_from_its_own(pid_t owner, int n)
+/* A hwsim radio in this network namespace, with its interface wlan0. */
+static int new_radio(void)
 {
 	struct genl_request req = GENL_REQUEST(genl_family("MAC80211_HWSIM"), HWSIM_CMD_NEW_RADIO);
 
-	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: nl_request(NETLINK_GENERIC, &req.nh) ?:
-	       wiphy_moved_there(owner, n);
+	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
+/* And from a user and network namespace of its own, with a radio it made there. */
+static int wiphy_made_and_moved_from_its_own(pid_t owner, int n)
+{
+	return unshare(CLONE_NEWUSER | CLONE_NEWNET) ?: new_radio() ?: wiphy_moved_there(owner, n);
 }
 
 static int wiphy_made_and_moved_to_the_initial_one(pid_t owner, int n)
@@ -2387,10 +2392,13 @@ static int make_gtp_device(const void *arg)
 	return rtnl_request(&req);
 }
 
-/* A tunnel added to that device from outside, through a descriptor of its namespace. */
-static int gtp_tunnel_added_there(pid_t owner, int n)
+/*
+ * GTP's @command for tunnel 100 + @n of that device, from outside, through a descriptor of its
+ * namespace: adding it, or reading it (looked up under RCU).
+ */
+static int gtp_command_there(pid_t owner, int command, int n)
 {
-	struct genl_request req = GENL_REQUEST(genl_family("gtp"), GTP_CMD_NEWPDP);
+	struct genl_request req = GENL_REQUEST(genl_family("gtp"), command);
 	__u32 link = GTP_IFINDEX, version = GTP_V1, tei = 100 + n, netns;
 	in_addr_t peer = inet_addr("192.0.2.1"), ms = inet_addr("198.51.100.1") + htonl(n);
 	char path[64];
@@ -2400,11 +2408,23 @@ static int gtp_tunnel_added_there(pid_t owner, int n)
 	add_attr(&req, GTPA_LINK, &link, sizeof(link));
 	add_attr(&req, GTPA_VERSION, &version, sizeof(version));
 	add_attr(&req, GTPA_I_TEI, &tei, sizeof(tei));
-	add_attr(&req, GTPA_O_TEI, &tei, sizeof(tei));
-	add_attr(&req, GTPA_PEER_ADDRESS, &peer, sizeof(peer));
-	add_attr(&req, GTPA_MS_ADDRESS, &ms, sizeof(ms));
 	add_attr(&req, GTPA_NET_NS_FD, &netns, sizeof(netns));
+	if (command == GTP_CMD_NEWPDP) {
+		add_attr(&req, GTPA_O_TEI, &tei, sizeof(tei));
+		add_attr(&req, GTPA_PEER_ADDRESS, &peer, sizeof(peer));
+		add_attr(&req, GTPA_MS_ADDRESS, &ms, sizeof(ms));
+	}
 	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
+static int gtp_tunnel_added_there(pid_t owner, int n)
+{
+	return gtp_command_there(owner, GTP_CMD_NEWPDP, n);
+}
+
+static int gtp_tunnel_read_there(pid_t owner, int n)
+{
+	return gtp_command_there(owner, GTP_CMD_GETPDP, n);
 }
 
 FIXTURE(device_into_another_network) {};
@@ -2416,6 +2436,7 @@ FIXTURE_VARIANT(device_into_another_network)
 	int with_rw;	/* The errno with the rule rw to the owner's label. */
 	const char *family;	/* The generic netlink family the way needs, if any. */
 	int (*owner_setup)(const void *arg);	/* What the owner makes: make_namespaces(). */
+	const char *returns;	/* The device that comes back when the owner's namespace goes. */
 };
 
 FIXTURE_VARIANT_ADD(device_into_another_network, made_there) {
@@ -2440,6 +2461,7 @@ FIXTURE_VARIANT_ADD(device_into_another_network, peer_sent_to_the_initial_one) {
 
 FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_moved_there) {
 	.who = ROOT_WITHOUT_MAC_ADMIN, .way = wiphy_moved_there, .family = "MAC80211_HWSIM",
+	.returns = "wlan0",
 };
 
 FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_made_and_moved_from_its_own) {
@@ -2454,11 +2476,17 @@ FIXTURE_VARIANT_ADD(device_into_another_network, wiphy_made_and_moved_to_the_ini
 
 FIXTURE_VARIANT_ADD(device_into_another_network, wpan_phy_moved_there) {
 	.who = ROOT_WITHOUT_MAC_ADMIN, .way = wpan_phy_moved_there, .family = "MAC802154_HWSIM",
+	.returns = "wpan0",
 };
 
 FIXTURE_VARIANT_ADD(device_into_another_network, gtp_tunnel_added_there) {
 	.who = ROOT_WITHOUT_MAC_ADMIN, .way = gtp_tunnel_added_there, .family = "gtp",
 	.owner_setup = make_gtp_device,
+};
+
+FIXTURE_VARIANT_ADD(device_into_another_network, gtp_tunnel_read_there) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .way = gtp_tunnel_read_there, .with_rw = ENOENT,
+	.family = "gtp", .owner_setup = make_gtp_device,
 };
 
 FIXTURE_SETUP(device_into_another_network)
@@ -2467,27 +2495,43 @@ FIXTURE_SETUP(device_into_another_network)
 	ASSERT_EQ(0, load("nd_a nd_b r"));
 }
 
-/*
- * The fixture's device, if it stayed; the others go with the namespaces they were sent to,
- * some time after their last task.
- */
-FIXTURE_TEARDOWN(device_into_another_network)
+/* Delete this namespace's device @name. */
+static int delete_link(const char *name)
 {
-	static const char *const names[] = { "nd0", "ndp0", "nd1", "ndp1", "ndmv", "ndmvp" };
 	struct link_request req = {
 		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
 		.nh.nlmsg_type = RTM_DELLINK,
 		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
 	};
-	size_t i;
+
+	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
+	return rtnl_request(&req);
+}
+
+/* Wait, up to ten seconds, until this namespace has the device @name, or has it no more. */
+static void wait_for_link(const char *name, bool there)
+{
 	int wait;
 
+	for (wait = 0; wait < 200 && (if_nametoindex(name) != 0) != there; wait++)
+		usleep(50000);
+}
+
+/*
+ * The fixture's device, if it stayed; the others go with the namespaces they were sent to,
+ * some time after their last task, and a phy moved there comes back.
+ */
+FIXTURE_TEARDOWN(device_into_another_network)
+{
+	static const char *const names[] = { "nd0", "ndp0", "nd1", "ndp1", "ndmv", "ndmvp" };
+	size_t i;
+
 	load("nd_a nd_b -");
-	add_attr(&req, IFLA_IFNAME, "ndmv", 5);
-	rtnl_request(&req);
+	delete_link("ndmv");
 	for (i = 0; i < ARRAY_SIZE(names); i++)
-		for (wait = 0; wait < 200 && if_nametoindex(names[i]); wait++)
-			usleep(50000);
+		wait_for_link(names[i], false);
+	if (variant->returns)
+		wait_for_link(variant->returns, true);
 }
 
 /*
@@ -2512,6 +2556,96 @@ TEST_F(device_into_another_network, needs_capabilities_over_it)
 	EXPECT_EQ(variant->with_rw, ERRNO_AS("nd_a", variant->who, variant->way(owner, 1)));
 	close(release);
 	ASSERT_EQ(0, child_status(owner));
+}
+
+/* A network namespace of the caller's user namespace, held by a child; see the test below. */
+static int unshare_network(const void *arg)
+{
+	return unshare(CLONE_NEWNET);
+}
+
+static int into_a_network_of_its_own(bool radio)
+{
+	int release, rc;
+	pid_t inner;
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
+		return -1;
+	inner = spawn_held(NULL, ROOT, unshare_network, NULL, &release);
+	if (inner < 0)
+		return -1;
+	rc = radio ? new_radio() ?: wiphy_moved_there(inner, 0) : peer_sent_there(inner, 0);
+	close(release);
+	child_status(inner);
+	return rc;
+}
+
+/*
+ * What the kernel refuses across user namespaces it allows in one's own: a task of any label
+ * sends a veth peer, or moves a radio it made, into a network namespace it made in its own user
+ * namespace (as rootless containers' network tools do).
+ */
+TEST(device_into_a_network_of_ones_own)
+{
+	EXPECT_EQ(0, ERRNO_AS("nd_a", NOBODY_USER, into_a_network_of_its_own(false)));
+	if (genl_family("MAC80211_HWSIM"))
+		EXPECT_EQ(0, ERRNO_AS("nd_a", NOBODY_USER, into_a_network_of_its_own(true)));
+}
+
+/* Not exported by 6.12: include/linux/nl802154.h's, of the old "802.15.4 MAC" family. */
+#define IEEE802154_ADD_IFACE 33
+#define IEEE802154_DEL_IFACE 34
+#define IEEE802154_ATTR_DEV_NAME 1
+#define IEEE802154_ATTR_PHY_NAME 31
+#define IEEE802154_ATTR_DEV_TYPE 32
+#define IEEE802154_DEV_WPAN 0
+
+/* Add the interface "ndw0" to the 802.15.4 phy named @phy, through the old family. */
+static int wpan_interface_added(const char *phy)
+{
+	struct genl_request req = GENL_REQUEST(genl_family("802.15.4 MAC"), IEEE802154_ADD_IFACE);
+	__u8 type = IEEE802154_DEV_WPAN;
+
+	add_attr(&req, IEEE802154_ATTR_PHY_NAME, phy, strlen(phy) + 1);
+	add_attr(&req, IEEE802154_ATTR_DEV_NAME, "ndw0", 5);
+	add_attr(&req, IEEE802154_ATTR_DEV_TYPE, &type, sizeof(type));
+	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
+/* Delete it again (wpan interfaces have no rtnetlink operations). */
+static int wpan_interface_deleted(void)
+{
+	struct genl_request req = GENL_REQUEST(genl_family("802.15.4 MAC"), IEEE802154_DEL_IFACE);
+
+	add_attr(&req, IEEE802154_ATTR_DEV_NAME, "ndw0", 5);
+	return nl_request(NETLINK_GENERIC, &req.nh);
+}
+
+/*
+ * The old 802.15.4 family serves the initial network namespace only, and finds a phy by its
+ * name whatever namespace the phy is in: it adds an interface only to a phy of the initial
+ * namespace (6.12 added one in any phy's namespace, asking nothing over it). hwsim's first phy
+ * is phy0, that of wpan0.
+ */
+TEST(wpan_interface_added_only_to_a_phy_of_the_callers_network)
+{
+	int release;
+	pid_t owner;
+
+	if (!genl_family("MAC802154_HWSIM"))
+		SKIP(return, "this kernel has no IEEE 802.15.4 hwsim");
+	ASSERT_EQ(0, load("nd_a nd_b rw"));
+	owner = spawn_held("nd_b", NOBODY_USER, make_namespaces, NULL, &release);
+	ASSERT_LT(0, owner);
+	ASSERT_EQ(0, ERRNO_AS("nd_a", ROOT_WITHOUT_MAC_ADMIN, wpan_phy_moved_there(owner, 0)));
+	ASSERT_EQ(0, load("nd_a nd_b r"));
+	EXPECT_EQ(ENODEV, ERRNO_AS("nd_a", ROOT_WITHOUT_MAC_ADMIN, wpan_interface_added("phy0")));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	load("nd_a nd_b -");
+	wait_for_link("wpan0", true);
+	EXPECT_EQ(0, ERRNO_AS("nd_a", ROOT_WITHOUT_MAC_ADMIN, wpan_interface_added("phy0")));
+	EXPECT_EQ(0, wpan_interface_deleted());
 }
 
 TEST_HARNESS_MAIN
