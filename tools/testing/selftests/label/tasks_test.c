@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
@@ -1148,6 +1149,118 @@ TEST(relabel_self_refused_in_a_user_namespace)
 		EXPECT_EQ(EINVAL, ERRNO_AS("uns_b", ROOT, relabel_self_to("*", who, false, sys)));
 	}
 	close(relabel_self_fd);
+}
+
+/* The descriptor that make_detached_tree() keeps its tree as. */
+#define DETACHED_FD 100
+
+/*
+ * A sandbox's detached mount tree, as a container runtime prepares one before attaching it: a
+ * copy of /tmp made in its own user and mount namespaces, made read-only.
+ */
+static int make_detached_tree(const void *arg)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
+	int tree;
+
+	if (make_namespaces(arg) || unshare(CLONE_NEWNS))
+		return -1;
+	tree = open_tree(AT_FDCWD, "/tmp", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+	return tree < 0 || dup2(tree, DETACHED_FD) != DETACHED_FD ||
+	       mount_setattr(DETACHED_FD, "", AT_EMPTY_PATH, &attr, sizeof(attr));
+}
+
+/* Where a stolen tree is attached: a directory of uns_a's. */
+#define STEAL_AT "/tmp/label-steal"
+
+static int clear_read_only(int tree)
+{
+	struct mount_attr attr = { .attr_clr = MOUNT_ATTR_RDONLY };
+
+	return mount_setattr(tree, "", AT_EMPTY_PATH, &attr, sizeof(attr));
+}
+
+static int attach_it(int tree)
+{
+	return move_mount(tree, "", AT_FDCWD, STEAL_AT, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+/*
+ * @use the tree @owner holds, reached through its descriptor as any task that may read the
+ * owner may; as nobody, from mount and user namespaces of its own (where it may mount).
+ */
+static int detached_tree_used(pid_t owner, enum who who, int (*use)(int tree))
+{
+	char path[64];
+	int tree;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", owner, DETACHED_FD);
+	tree = open(path, O_PATH | O_CLOEXEC);
+	if (tree < 0 || (who == NOBODY_USER && unshare(CLONE_NEWUSER | CLONE_NEWNS)))
+		return -1;
+	return use(tree);
+}
+
+FIXTURE(detached_tree_of_another_label) {};
+
+FIXTURE_VARIANT(detached_tree_of_another_label)
+{
+	enum who who;
+	int (*use)(int tree);
+	int with_rw;	/* The errno with the rule rw to the owner's label. */
+};
+
+FIXTURE_VARIANT_ADD(detached_tree_of_another_label, nobody_changes_it) {
+	.who = NOBODY_USER, .use = clear_read_only, .with_rw = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(detached_tree_of_another_label, nobody_attaches_it) {
+	.who = NOBODY_USER, .use = attach_it, .with_rw = EPERM,
+};
+
+FIXTURE_VARIANT_ADD(detached_tree_of_another_label, root_changes_it) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .use = clear_read_only,
+};
+
+FIXTURE_VARIANT_ADD(detached_tree_of_another_label, root_attaches_it) {
+	.who = ROOT_WITHOUT_MAC_ADMIN, .use = attach_it,
+};
+
+FIXTURE_SETUP(detached_tree_of_another_label)
+{
+	ASSERT_EQ(0, mkdir(STEAL_AT, 0755));
+	ASSERT_EQ(0, setxattr(STEAL_AT, XATTR_NAME_LABEL, "uns_a", 5, 0));
+	ASSERT_EQ(0, load("uns_a uns_b r"));
+}
+
+FIXTURE_TEARDOWN(detached_tree_of_another_label)
+{
+	load("uns_a uns_b -");
+	umount2(STEAL_AT, MNT_DETACH);
+	setxattr(STEAL_AT, XATTR_NAME_LABEL, "_", 1, 0);
+	rmdir(STEAL_AT);
+}
+
+/*
+ * A detached tree belongs to the anonymous mount namespace it was made in, and so to that
+ * namespace's user namespace: changing its attributes or attaching it asks CAP_SYS_ADMIN over
+ * that one (6.12 asked it over the caller's own: the series' namespace patch), which label
+ * decides as any capability over another label's user namespace, rw to its creator. Reading
+ * its holder (r) reaches the tree's descriptor, no more.
+ */
+TEST_F(detached_tree_of_another_label, used_only_with_rw_to_its_creator)
+{
+	int release;
+	pid_t owner = spawn_held("uns_b", NOBODY_USER, make_detached_tree, NULL, &release);
+
+	ASSERT_LT(0, owner);
+	EXPECT_EQ(EPERM, ERRNO_AS("uns_a", variant->who,
+				  detached_tree_used(owner, variant->who, variant->use)));
+	ASSERT_EQ(0, load("uns_a uns_b rw"));
+	EXPECT_EQ(variant->with_rw, ERRNO_AS("uns_a", variant->who,
+					     detached_tree_used(owner, variant->who, variant->use)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
 }
 
 TEST_HARNESS_MAIN
