@@ -1111,6 +1111,27 @@ TEST(userns_denial_softened_when_permissive)
 }
 
 /*
+ * A user namespace that a task of the floor made (a sandbox a CNI plugin or slirp4netns
+ * enters): whoever uses capabilities there may mount over the programs of its _ tasks,
+ * which write the kernel's control files, so it asks rw to _sysctl, as attaching to a _
+ * task does; rw to _ is not enough.
+ */
+TEST(userns_of_the_floor_needs_rw_to_sysctl)
+{
+	int release;
+	pid_t owner = spawn_held(NULL, NOBODY_USER, make_namespaces, NULL, &release);
+
+	ASSERT_LT(0, owner);
+	ASSERT_EQ(0, load("uns_a _ rw"));
+	EXPECT_EQ(EPERM, ERRNO_AS("uns_a", ROOT_WITHOUT_MAC_ADMIN, join_by_pidfd(owner)));
+	ASSERT_EQ(0, load("uns_a _sysctl rw"));
+	EXPECT_EQ(0, ERRNO_AS("uns_a", ROOT_WITHOUT_MAC_ADMIN, join_by_pidfd(owner)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+	load("uns_a _ -\nuns_a _sysctl -");
+}
+
+/*
  * Take @label through relabel-self, set through relabel_self_fd while root, then as @who, by
  * the task attribute or lsm_set_self_attr(), in a new user namespace or not.
  */
