@@ -18,6 +18,7 @@
 #include <linux/ptrace.h>
 #include <linux/ratelimit.h>
 #include <linux/sched/signal.h>
+#include <linux/seccomp.h>
 #include <linux/signal.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -247,6 +248,22 @@ static void session_terminal_follows(void)
 }
 
 /*
+ * A seccomp filter stays across an exec and acts on the new program: a listener of one
+ * (SECCOMP_RET_USER_NOTIF) answers its system calls, hands it descriptors of the listener's
+ * choosing as the files it opens, and fails its privilege drops. Without no_new_privs, which
+ * refuses a transition already, only a holder of CAP_SYS_ADMIN installs one, and a confined
+ * root holds it: a task that label confines is not changed into another label under a filter.
+ * The floor, or a task that may override label, is (systemd starts a service with
+ * SystemCallFilter= so). seccomp's TSYNC takes cred_guard_mutex, which the exec holds, so no
+ * thread adds a filter after this test.
+ */
+static bool confined_under_seccomp(void)
+{
+	return seccomp_mode(&current->seccomp) == SECCOMP_MODE_FILTER &&
+	       label_of_current() != label_floor && !label_overrides();
+}
+
+/*
  * An exec into another label is a change of privilege, refused as a set-user-ID exec would be
  * under no_new_privs, ptrace or a shared fs_struct, and made a secure exec (no LD_PRELOAD). As
  * after a set-user-ID exec, the process is not dumpable: perf events opened on it before are
@@ -270,7 +287,7 @@ static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct fil
 
 	if (!label || label == label_of_current())
 		return 0;
-	if (bprm->unsafe)
+	if (bprm->unsafe || confined_under_seccomp())
 		return -EPERM;
 	bprm->per_clear |= PER_CLEAR_ON_SETID;
 	bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Checks the label security module from user space, hosted by the stacker or standalone. */
 
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <sys/file.h>
 #include <sys/mount.h>
@@ -819,6 +821,39 @@ TEST(labelexec_refused_without_new_privs)
 	ASSERT_EQ(EPERM, ERRNO_AS("nnp_s", ROOT, exec_without_new_privs(path)));
 	/* No transition, no refusal: the file's own exec label is the task's. */
 	ASSERT_EQ(0, ERRNO_AS("nnp_t", ROOT, exec_without_new_privs(path)));
+}
+
+/*
+ * Exec @path as "true" under a seccomp filter that allows every call, installed without
+ * no_new_privs (CAP_SYS_ADMIN): only returns on failure.
+ */
+static int exec_under_a_filter(const char *path)
+{
+	struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	struct sock_fprog prog = { .len = 1, .filter = &allow };
+
+	if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+		return -1;
+	return execl(path, "true", (char *)NULL);
+}
+
+/*
+ * A filter stays across the exec, and its listener would answer the new program's system
+ * calls: a confined root, which installs one without no_new_privs, does not transition under
+ * it. The floor does (systemd's SystemCallFilter=), and without a transition nothing is
+ * refused.
+ */
+TEST(labelexec_refused_under_a_seccomp_filter)
+{
+	const char *path = "/tmp/label-seccomp";
+
+	copy_busybox(_metadata, path, NULL);
+	ASSERT_EQ(0, setxattr(path, XATTR_NAME_LABELEXEC, "scf_t", 5, 0));
+	ASSERT_EQ(0, trust("/tmp"));
+	EXPECT_EQ(EPERM, ERRNO_AS("scf_s", ROOT_WITHOUT_MAC_ADMIN, exec_under_a_filter(path)));
+	EXPECT_EQ(0, ERRNO_AS("scf_s", ROOT_WITHOUT_MAC_ADMIN, execl(path, "true", (char *)NULL)));
+	EXPECT_EQ(0, ERRNO_AS("_", ROOT_WITHOUT_MAC_ADMIN, exec_under_a_filter(path)));
+	EXPECT_EQ(0, ERRNO_AS("scf_t", ROOT_WITHOUT_MAC_ADMIN, exec_under_a_filter(path)));
 }
 
 /*
