@@ -296,25 +296,31 @@ static void end_nest(void *msg, struct rtattr *nest)
 }
 
 /*
- * Send the request @nh to the kernel by a @protocol netlink socket: 0 once acknowledged (some
+ * Send the request @nh to the kernel by the netlink socket @fd: 0 once acknowledged (some
  * commands acknowledge with a positive number), or -1 with errno (the kernel's refusal).
  */
-static int nl_request(int protocol, const struct nlmsghdr *nh)
+static int nl_exchange(int fd, const struct nlmsghdr *nh)
 {
 	struct {
 		struct nlmsghdr nh;
 		struct nlmsgerr err;
 	} ack;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol);
-	int rc = -1;
 
-	if (fd >= 0 && send(fd, nh, nh->nlmsg_len, 0) >= 0 &&
-	    recv(fd, &ack, sizeof(ack), 0) >= (ssize_t)sizeof(ack)) {
-		if (ack.err.error < 0)
-			errno = -ack.err.error;
-		else
-			rc = 0;
-	}
+	if (send(fd, nh, nh->nlmsg_len, 0) < 0 ||
+	    recv(fd, &ack, sizeof(ack), 0) < (ssize_t)sizeof(ack))
+		return -1;
+	if (ack.err.error >= 0)
+		return 0;
+	errno = -ack.err.error;
+	return -1;
+}
+
+/* The same by a new @protocol socket. */
+static int nl_request(int protocol, const struct nlmsghdr *nh)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol);
+	int rc = fd < 0 ? -1 : nl_exchange(fd, nh);
+
 	close(fd);
 	return rc;
 }
@@ -2289,8 +2295,8 @@ static int peer_sent_there(pid_t owner, int n)
 	return veth_pair(name, 0, peer, owner);
 }
 
-/* The fixture's device "ndmv", moved. */
-static int device_moved_there(pid_t owner, int n)
+/* The fixture's device "ndmv", moved, by the rtnetlink socket @fd. */
+static int device_moved_by(int fd, pid_t owner)
 {
 	struct link_request req = {
 		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
@@ -2300,7 +2306,16 @@ static int device_moved_there(pid_t owner, int n)
 
 	add_attr(&req, IFLA_IFNAME, "ndmv", 5);
 	add_attr(&req, IFLA_NET_NS_PID, &owner, sizeof(owner));
-	return rtnl_request(&req);
+	return nl_exchange(fd, &req.nh);
+}
+
+static int device_moved_there(pid_t owner, int n)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	int rc = fd < 0 ? -1 : device_moved_by(fd, owner);
+
+	close(fd);
+	return rc;
 }
 
 /* And from a user and network namespace of the caller's own, where it has every capability. */
@@ -2554,6 +2569,58 @@ TEST_F_TIMEOUT(device_into_another_network, needs_capabilities_over_it, 120)
 	EXPECT_EQ(EPERM, ERRNO_AS("nd_a", variant->who, variant->way(owner, 0)));
 	ASSERT_EQ(0, load("nd_a nd_b rw"));
 	EXPECT_EQ(variant->with_rw, ERRNO_AS("nd_a", variant->who, variant->way(owner, 1)));
+	close(release);
+	ASSERT_EQ(0, child_status(owner));
+}
+
+/*
+ * In a child of fork_as(@opener, ROOT): the fixture's device moved by a root without
+ * CAP_MAC_ADMIN of "nd_a", through an rtnetlink socket it opened with @opener's label.
+ */
+static int device_moved_by_a_socket_of_another(pid_t owner)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	if (fd < 0 || set_label("nd_a") || drop_mac_admin())
+		return -1;
+	return device_moved_by(fd, owner);
+}
+
+/*
+ * rtnetlink asks a capability of the socket's opener as well as of the sender
+ * (netlink_ns_capable()), and label's capable hook decides each for its own credentials: a
+ * sender that may change another label's network (rw to its creator) changes nothing there
+ * through a socket that a label without the rule opened, as a deputy writing bytes it was
+ * given; once the opener's label has the rule too, it does.
+ */
+FIXTURE(device_moved_by_a_deputy) {};
+
+FIXTURE_SETUP(device_moved_by_a_deputy)
+{
+	ASSERT_EQ(0, veth_pair("ndmv", 0, "ndmvp", getpid()));
+	ASSERT_EQ(0, load("nd_a nd_b rw"));
+}
+
+/* The device leaves with the namespace it was moved to, or is deleted here. */
+FIXTURE_TEARDOWN(device_moved_by_a_deputy)
+{
+	load("nd_a nd_b -");
+	load("nd_c nd_b -");
+	delete_link("ndmv");
+	wait_for_link("ndmv", false);
+	wait_for_link("ndmvp", false);
+}
+
+TEST_F(device_moved_by_a_deputy, through_a_socket_of_another_opener)
+{
+	int release;
+	pid_t owner;
+
+	owner = spawn_held("nd_b", NOBODY_USER, make_namespaces, NULL, &release);
+	ASSERT_LT(0, owner);
+	EXPECT_EQ(EPERM, ERRNO_AS("nd_c", ROOT, device_moved_by_a_socket_of_another(owner)));
+	ASSERT_EQ(0, load("nd_c nd_b rw"));
+	EXPECT_EQ(0, ERRNO_AS("nd_c", ROOT, device_moved_by_a_socket_of_another(owner)));
 	close(release);
 	ASSERT_EQ(0, child_status(owner));
 }
