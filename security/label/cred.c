@@ -287,7 +287,9 @@ static int hook_bprm_creds_from_file(struct linux_binprm *bprm, const struct fil
 
 	if (!label || label == label_of_current())
 		return 0;
-	if (bprm->unsafe || confined_under_seccomp())
+	if (bprm->unsafe)
+		return -EPERM;
+	if (confined_under_seccomp())
 		return -EPERM;
 	bprm->per_clear |= PER_CLEAR_ON_SETID;
 	bprm->interp_flags |= BINPRM_FLAGS_ENFORCE_NONDUMP;
