@@ -345,6 +345,28 @@ static int rtnl_request(const struct link_request *req)
 	return nl_request(NETLINK_ROUTE, &req->nh);
 }
 
+/* Delete this namespace's device @name. */
+static int delete_link(const char *name)
+{
+	struct link_request req = {
+		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
+		.nh.nlmsg_type = RTM_DELLINK,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+	};
+
+	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
+	return rtnl_request(&req);
+}
+
+/* Wait, up to ten seconds, until this namespace has the device @name, or has it no more. */
+static void wait_for_link(const char *name, bool there)
+{
+	int wait;
+
+	for (wait = 0; wait < 200 && (if_nametoindex(name) != 0) != there; wait++)
+		usleep(50000);
+}
+
 /* A generic netlink request. */
 struct genl_request {
 	struct nlmsghdr nh;
@@ -748,7 +770,9 @@ static pid_t other_host(struct __test_metadata *_metadata, const char *here,
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (!pid) {
-		if (unshare(CLONE_NEWNET) || no_dad() || if_up("lo"))
+		/* A test that stops at an assertion ends the other host too. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || unshare(CLONE_NEWNET) || no_dad() ||
+		    if_up("lo"))
 			_exit(1);
 		if (write(ready[1], "1", 1) != 1)
 			_exit(1);
@@ -758,6 +782,8 @@ static pid_t other_host(struct __test_metadata *_metadata, const char *here,
 	close(ready[1]);
 	ASSERT_EQ(1, read(ready[0], &c, 1));
 	close(ready[0]);
+	delete_link(here);	/* What a test that stopped at an assertion left. */
+	wait_for_link(here, false);
 	EXPECT_EQ(0, make_veth(here, there, pid));
 	EXPECT_EQ(0, if_address(here, HERE4, HERE6) ?: address_ready(HERE6));
 	EXPECT_EQ(0, ERRNO_AS(NULL, ROOT, enter_net(pid) ?: if_address(there, THERE4, THERE6) ?:
@@ -766,17 +792,18 @@ static pid_t other_host(struct __test_metadata *_metadata, const char *here,
 }
 
 /*
- * End the other host: its namespace, and with it the pair, goes away some time after its last
- * process; wait until this end is gone, so that the next test may make it again.
+ * End the other host. The pair is deleted here, with its addresses and routes: left to the
+ * namespace's end, it goes away some time after its last process, which under TCG may be
+ * after the next test made its own pair, and this end's fd09::1 and its routes would then be
+ * on two devices (the likely cause of net.ipv6's intermittent failures on a new machine: the
+ * replies of a connection to fd09::1 routed by the older pair).
  */
 static void end_other_host(pid_t pid, const char *here)
 {
-	int i;
-
+	delete_link(here);
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
-	for (i = 0; i < 200 && if_nametoindex(here); i++)
-		usleep(50000);
+	wait_for_link(here, false);
 }
 
 /*
@@ -2523,28 +2550,6 @@ FIXTURE_SETUP(device_into_another_network)
 {
 	ASSERT_EQ(0, veth_pair("ndmv", 0, "ndmvp", getpid()));
 	ASSERT_EQ(0, load("nd_a nd_b r"));
-}
-
-/* Delete this namespace's device @name. */
-static int delete_link(const char *name)
-{
-	struct link_request req = {
-		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ifinfomsg)),
-		.nh.nlmsg_type = RTM_DELLINK,
-		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
-	};
-
-	add_attr(&req, IFLA_IFNAME, name, strlen(name) + 1);
-	return rtnl_request(&req);
-}
-
-/* Wait, up to ten seconds, until this namespace has the device @name, or has it no more. */
-static void wait_for_link(const char *name, bool there)
-{
-	int wait;
-
-	for (wait = 0; wait < 200 && (if_nametoindex(name) != 0) != there; wait++)
-		usleep(50000);
 }
 
 /*
