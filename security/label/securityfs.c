@@ -202,6 +202,15 @@ static ssize_t relabel_self_write(struct file *file, const char __user *ubuf, si
 	rc = may_change_policy(file, &relabel_self_refusals, "relabel-self");
 	if (rc)
 		return rc;
+	/*
+	 * The set goes to the writer's own credentials. An io_uring worker writes for the task
+	 * that queued the write, with that task's credentials borrowed (which commit_creds()
+	 * cannot replace) or with its own: neither is the task that asked.
+	 */
+	if ((current->flags & PF_IO_WORKER) || current_cred() != current_real_cred()) {
+		refuse(file, &relabel_self_refusals, "the writer is not the task itself");
+		return -EBUSY;
+	}
 	set = set_from_user(ubuf, count, ppos);
 	if (IS_ERR(set))
 		return PTR_ERR(set);

@@ -857,6 +857,29 @@ TEST(labelexec_refused_under_a_seccomp_filter)
 }
 
 /*
+ * A script takes its interpreter's exec label, decided on the same exec: under a filter, a
+ * script whose interpreter has another label is refused as the interpreter itself is.
+ */
+TEST(labelexec_script_refused_under_a_seccomp_filter)
+{
+	static const char script[] = "#!/tmp/label-seccomp-interp/true\n";
+	const char *path = "/tmp/label-seccomp.sh";
+	int fd;
+
+	ASSERT_EQ(0, mkdir("/tmp/label-seccomp-interp", 0755));
+	copy_busybox(_metadata, "/tmp/label-seccomp-interp/true", NULL);
+	ASSERT_EQ(0, setxattr("/tmp/label-seccomp-interp/true", XATTR_NAME_LABELEXEC,
+			      "scf_t", 5, 0));
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(sizeof(script) - 1, write(fd, script, sizeof(script) - 1));
+	ASSERT_EQ(0, close(fd));
+	ASSERT_EQ(0, trust("/tmp"));
+	EXPECT_EQ(EPERM, ERRNO_AS("scf_s", ROOT_WITHOUT_MAC_ADMIN, exec_under_a_filter(path)));
+	EXPECT_EQ(0, ERRNO_AS("scf_s", ROOT_WITHOUT_MAC_ADMIN, execl(path, "true", (char *)NULL)));
+}
+
+/*
  * Hosted and permissive, label's policy denials are let through but a missing privilege is not:
  * otherwise anyone could relabel files while the module is permissive.
  */

@@ -5,7 +5,8 @@
  * trust, freeze, /proc/<pid>/attr/label/current, lsm_set_self_attr(), setting and removing
  * security.label and security.labelexec - tried by nobody (uid 65534) and by root
  * without CAP_MAC_ADMIN, directly, through a descriptor its privileged parent opened, and
- * through one it opened itself before giving up the privilege. Each is refused (EACCES where
+ * through one it opened itself before giving up the privilege; and a policy file written by
+ * root with the privilege through a descriptor it opened without it. Each is refused (EACCES where
  * the file mode refuses the open, EPERM otherwise), each refusal that reaches the module leaves
  * a log line naming what was refused and by whom, and nothing changes.
  */
@@ -239,8 +240,11 @@ static pid_t try(const struct target *t, enum who as, enum how way, struct attem
 			fd = parent_fd;
 		else if (way == OPENED_BEFORE_DROP)
 			fd = open_target(t);
-		if ((as == ROOT_WITHOUT_MAC_ADMIN && drop_mac_admin()) ||
-		    (as == NOBODY_USER && drop_to_nobody()))
+		else if (way == OPENED_UNPRIVILEGED)
+			fd = open_without_mac_admin(t->path);
+		if (way != OPENED_UNPRIVILEGED &&
+		    ((as == ROOT_WITHOUT_MAC_ADMIN && drop_mac_admin()) ||
+		     (as == NOBODY_USER && drop_to_nobody())))
 			_exit(SETUP_FAILED);
 		if (way == DIRECT && t->kind != SELF_ATTR) {
 			/* The xattrs are set by name: their files need no descriptor. */
@@ -270,14 +274,19 @@ static pid_t try(const struct target *t, enum who as, enum how way, struct attem
 /*
  * lsm_set_self_attr() takes no descriptor; for the extended attributes, as for the call, the
  * caller's privilege is what counts, whoever opened the file: one descriptor case is enough.
+ * A task's own attribute file is written by the task that opened it (proc refuses any other),
+ * with its privilege at the write: the descriptor it opened without the privilege is a policy
+ * file's case, for the root variant, whose writer has it back.
  */
-static bool applies(const struct target *t, enum how way)
+static bool applies(const struct target *t, enum who as, enum how way)
 {
 	switch (way) {
 	case INHERITED:
 		return t->kind != SELF_ATTR;
 	case OPENED_BEFORE_DROP:
 		return t->kind == POLICY_FILE || t->kind == TASK_ATTR;
+	case OPENED_UNPRIVILEGED:
+		return t->kind == POLICY_FILE && as == ROOT_WITHOUT_MAC_ADMIN;
 	default:
 		return true;
 	}
@@ -306,7 +315,8 @@ static void refusal_line(const struct target *t, enum how way, pid_t pid, char *
 	switch (t->kind) {
 	case POLICY_FILE:
 		snprintf(buf, size, "label: write to %s refused: %s lacks CAP_MAC_ADMIN: pid=%d",
-			 strrchr(t->path, '/') + 1, way == DIRECT ? "its opener" : "the writer",
+			 strrchr(t->path, '/') + 1,
+			 way == DIRECT || way == OPENED_UNPRIVILEGED ? "its opener" : "the writer",
 			 pid);
 		break;
 	case TASK_ATTR:
@@ -336,7 +346,7 @@ TEST_F(privilege, refused_logged_and_nothing_changed)
 	int kmsg, i;
 
 	for (way = DIRECT; way < __HOW_MAX; way++) {
-		if (!applies(t, way))
+		if (!applies(t, variant->as, way))
 			continue;
 		what = how_name(way);
 		dac = dac_refuses(t, variant->as, way);

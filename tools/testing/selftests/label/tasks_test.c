@@ -18,6 +18,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "../stacker/uring.h"
 #include "common.h"
 
 /*
@@ -807,6 +808,46 @@ TEST(relabel_only_sharing_nothing)
 	ASSERT_LE(0, pid);
 	if (!pid)
 		_exit(relabel_while_sharing_a_ring());
+	EXPECT_EQ(0, child_status(pid));
+}
+
+/*
+ * In a child of label "mt_a", root with CAP_MAC_ADMIN: relabel-self {mt_b} written through
+ * io_uring by a worker (IOSQE_ASYNC), then the child's own set. 0, or which step failed.
+ */
+static int relabel_self_written_by_a_worker(void)
+{
+	struct io_uring_sqe req = { .opcode = IORING_OP_WRITE, .flags = IOSQE_ASYNC,
+				    .addr = (uintptr_t)"mt_b", .len = 4 };
+	struct io_uring_params params;
+	int ring = uring_setup(&params), res;
+	char set[64];
+
+	req.fd = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
+	if (ring < 0 || req.fd < 0)
+		return SETUP_FAILED;
+	res = uring_run(ring, &params, &req);
+	if (res == INT_MIN)
+		return SETUP_FAILED;
+	if (res != -EBUSY)
+		return 30;
+	if (read_text(LABEL_FS "relabel-self", set, sizeof(set)) < 0)
+		return SETUP_FAILED;
+	return set[0] ? 31 : 0;
+}
+
+/*
+ * relabel-self gives its set to the task that writes it. Written through io_uring, it is an
+ * io_uring worker that writes, with the credentials of the task that queued the write
+ * borrowed or with its own: refused, and nobody's set changes.
+ */
+TEST(relabel_self_set_by_the_task_itself)
+{
+	pid_t pid = fork_as("mt_a", ROOT);
+
+	ASSERT_LE(0, pid);
+	if (!pid)
+		_exit(relabel_self_written_by_a_worker());
 	EXPECT_EQ(0, child_status(pid));
 }
 

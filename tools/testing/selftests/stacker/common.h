@@ -88,14 +88,49 @@ static inline int drop_mac_admin(void)
 	return drop_cap(CAP_MAC_ADMIN);
 }
 
+/* Take CAP_MAC_ADMIN out of this process's effective set (@on false) or back: 0, or -1. */
+static inline int mac_admin_effective(bool on)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	if (on)
+		data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective |= CAP_TO_MASK(CAP_MAC_ADMIN);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/*
+ * @path opened for writing while CAP_MAC_ADMIN is out of the effective set, which has it back
+ * afterwards: the descriptor, or -1.
+ */
+static inline int open_without_mac_admin(const char *path)
+{
+	int fd;
+
+	if (mac_admin_effective(false))
+		return -1;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (mac_admin_effective(true)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /*
  * Who holds the descriptor a privilege test writes through: the writer, its privileged parent,
- * or the writer, opened before it gave up the privilege.
+ * or the writer, opened before it gave up the privilege; or the writer, privileged, through a
+ * descriptor it opened without the privilege in effect (the deputy a set-user-ID program is,
+ * writing to the standard error its unprivileged caller opened).
  */
 enum how {
 	DIRECT,
 	INHERITED,
 	OPENED_BEFORE_DROP,
+	OPENED_UNPRIVILEGED,
 	__HOW_MAX,
 };
 
@@ -105,6 +140,7 @@ static inline const char *how_name(enum how way)
 		[DIRECT] = "directly",
 		[INHERITED] = "through its parent's descriptor",
 		[OPENED_BEFORE_DROP] = "through a descriptor it opened while privileged",
+		[OPENED_UNPRIVILEGED] = "privileged, through a descriptor it opened without it",
 	};
 
 	return names[way];
