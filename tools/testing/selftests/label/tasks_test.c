@@ -813,18 +813,17 @@ TEST(relabel_only_sharing_nothing)
 
 /*
  * In a child of label "mt_a", root with CAP_MAC_ADMIN: relabel-self {mt_b} written through
- * io_uring by a worker (IOSQE_ASYNC), then the child's own set. 0, or which step failed.
+ * @rs by an io_uring worker (IOSQE_ASYNC), then the child's own set. 0, or which step failed.
  */
-static int relabel_self_written_by_a_worker(void)
+static int relabel_self_written_by_a_worker(int rs)
 {
-	struct io_uring_sqe req = { .opcode = IORING_OP_WRITE, .flags = IOSQE_ASYNC,
+	struct io_uring_sqe req = { .opcode = IORING_OP_WRITE, .flags = IOSQE_ASYNC, .fd = rs,
 				    .addr = (uintptr_t)"mt_b", .len = 4 };
 	struct io_uring_params params;
 	int ring = uring_setup(&params), res;
 	char set[64];
 
-	req.fd = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
-	if (ring < 0 || req.fd < 0)
+	if (ring < 0)
 		return SETUP_FAILED;
 	res = uring_run(ring, &params, &req);
 	if (res == INT_MIN)
@@ -843,12 +842,16 @@ static int relabel_self_written_by_a_worker(void)
  */
 TEST(relabel_self_set_by_the_task_itself)
 {
-	pid_t pid = fork_as("mt_a", ROOT);
+	int rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
+	pid_t pid;
 
+	ASSERT_LE(0, rs);
+	pid = fork_as("mt_a", ROOT);
 	ASSERT_LE(0, pid);
 	if (!pid)
-		_exit(relabel_self_written_by_a_worker());
+		_exit(relabel_self_written_by_a_worker(rs));
 	EXPECT_EQ(0, child_status(pid));
+	close(rs);
 }
 
 /*
