@@ -68,18 +68,32 @@ static inline int drop_to_nobody(void)
 	return 0;
 }
 
-/* Remove @cap from this process, staying root otherwise: 0, or -1. */
-static inline int drop_cap(int cap)
+/*
+ * Put @cap into this process's effective set or take it out (@effective), and, unless
+ * @permitted, out of the permitted and inheritable sets too, staying root otherwise: 0, or -1.
+ */
+static inline int set_cap(int cap, bool effective, bool permitted)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	struct __user_cap_data_struct *d = &data[CAP_TO_INDEX(cap)];
 
 	if (syscall(SYS_capget, &hdr, data))
 		return -1;
-	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
-	data[CAP_TO_INDEX(cap)].permitted &= ~CAP_TO_MASK(cap);
-	data[CAP_TO_INDEX(cap)].inheritable &= ~CAP_TO_MASK(cap);
+	d->effective &= ~CAP_TO_MASK(cap);
+	if (effective)
+		d->effective |= CAP_TO_MASK(cap);
+	if (!permitted) {
+		d->permitted &= ~CAP_TO_MASK(cap);
+		d->inheritable &= ~CAP_TO_MASK(cap);
+	}
 	return syscall(SYS_capset, &hdr, data);
+}
+
+/* Remove @cap from this process, staying root otherwise: 0, or -1. */
+static inline int drop_cap(int cap)
+{
+	return set_cap(cap, false, false);
 }
 
 /* Remove CAP_MAC_ADMIN from this process, staying root otherwise. */
@@ -91,15 +105,7 @@ static inline int drop_mac_admin(void)
 /* Take CAP_MAC_ADMIN out of this process's effective set (@on false) or back: 0, or -1. */
 static inline int mac_admin_effective(bool on)
 {
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
-	if (on)
-		data[CAP_TO_INDEX(CAP_MAC_ADMIN)].effective |= CAP_TO_MASK(CAP_MAC_ADMIN);
-	return syscall(SYS_capset, &hdr, data);
+	return set_cap(CAP_MAC_ADMIN, on, true);
 }
 
 /*
