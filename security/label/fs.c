@@ -219,9 +219,27 @@ static struct label *unstored_label(struct inode *inode)
 }
 
 /*
- * getxattr() of a security.* name asks this first, for a socket's attributes (net.c) and the
- * label kept in a tmpfs inode; the framework passes the name without "security.". -EOPNOTSUPP
- * lets the file system answer from what it stores.
+ * On a file system whose files carry their mounter's label (label_sb_owner(): FUSE, or a
+ * confined root's image), what label's attributes store is the mounter's choice and counts for
+ * nothing. Read back (getxattr(), a copy that keeps attributes, overlayfs's copy-up with its
+ * mounter's credentials), it would carry an exec label of that choice to a file system where
+ * it counts: such a file reads as the label it has, with no exec label and no transmute mark,
+ * which do not count there either. -EOPNOTSUPP for the names that are not label's.
+ */
+static int owned_getsecurity(struct inode *inode, const char *name, void **buffer, bool alloc)
+{
+	if (!strcmp(name, XATTR_LABEL_SUFFIX))
+		return label_getsecurity_answer(label_of_inode(inode), buffer, alloc);
+	if (!strcmp(name, XATTR_LABELEXEC_SUFFIX) || !strcmp(name, XATTR_LABELTRANSMUTE_SUFFIX))
+		return -ENODATA;
+	return -EOPNOTSUPP;
+}
+
+/*
+ * getxattr() of a security.* name asks this first, for a socket's attributes (net.c), the
+ * files of a file system whose labels do not count, and the label kept in a tmpfs inode; the
+ * framework passes the name without "security.". -EOPNOTSUPP lets the file system answer from
+ * what it stores.
  */
 static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
 				  const char *name, void **buffer, bool alloc)
@@ -230,10 +248,25 @@ static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
 
 	if (inode->i_sb->s_magic == SOCKFS_MAGIC)
 		return label_socket_getsecurity(inode, name, buffer, alloc);
+	if (label_sb_owner(inode->i_sb))
+		return owned_getsecurity(inode, name, buffer, alloc);
 	label = unstored_label(inode);
 	if (!label || strcmp(name, XATTR_LABEL_SUFFIX))
 		return -EOPNOTSUPP;
 	return label_getsecurity_answer(label, buffer, alloc);
+}
+
+/*
+ * overlayfs copies a lower file's attributes up as getxattr() reads them: from a file system
+ * whose files carry their mounter's label, without the exec label and the transmute mark that
+ * owned_getsecurity() says are not there, rather than failing the copy-up.
+ */
+static int hook_inode_copy_up_xattr(struct dentry *src, const char *name)
+{
+	if (label_sb_owner(d_inode(src)->i_sb) &&
+	    (!strcmp(name, XATTR_NAME_LABELEXEC) || !strcmp(name, XATTR_NAME_LABELTRANSMUTE)))
+		return -ECANCELED;
+	return -EOPNOTSUPP;
 }
 
 /* listxattr() on tmpfs asks this for the names the file system does not store. */
@@ -948,6 +981,7 @@ static struct security_hook_list label_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
 	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
 	LSM_HOOK_INIT(inode_listsecurity, hook_inode_listsecurity),
+	LSM_HOOK_INIT(inode_copy_up_xattr, hook_inode_copy_up_xattr),
 	LSM_HOOK_INIT(dentry_create_files_as, hook_dentry_create_files_as),
 	LSM_HOOK_INIT(inode_permission, hook_inode_permission),
 	LSM_HOOK_INIT(inode_getattr, hook_inode_getattr),

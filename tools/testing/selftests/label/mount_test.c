@@ -26,7 +26,7 @@ static void __attribute__((constructor)) restore_log_budgets(void)
 #define MNT "/tmp/mount_test"
 #define RULES "mt_s mt_obj rwxt\n_ mt_obj rwx\n"
 /* The rules single cases add, taken away after each case, whether it ended or failed. */
-#define CASE_RULES_OFF "mt_p _ -\nmt_p mt_obj -\nfz_w fz_m -\n_ mt_s -\nmt_s _sysctl -\n"
+#define CASE_RULES_OFF "mt_p _ -\nmt_p mt_obj -\nfz_w fz_m -\n_ mt_s -\nmt_s _sysctl -\n_ fz_m -\n"
 
 FIXTURE(mnt) {
 };
@@ -712,6 +712,64 @@ TEST_F(mnt, a_confined_mounters_file_system_is_its_own)
 	/* Its own, too, when an unprivileged task mounts it in a user namespace. */
 	ASSERT_EQ(0, umount2(MNT, MNT_DETACH));
 	EXPECT_EQ(0, ERRNO_AS("fz_m", NOBODY_USER, mount_and_create_in_user_ns()));
+	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
+}
+
+#define UPPER "/tmp/mount_test_upper"
+#define OVERLAY "/tmp/mount_test_overlay"
+
+/*
+ * An overlay by the floor, with MNT as its lower layer and its upper one on a tmpfs of the
+ * floor's, where "new" is copied up by a chmod(): 0, or -1 with errno (ENOTRECOVERABLE if the
+ * overlay was not made).
+ */
+static int copy_up_new(void)
+{
+	int rc;
+
+	if (mkdir(UPPER, 0755) || mkdir(OVERLAY, 0755) ||
+	    mount("tmpfs", UPPER, "tmpfs", 0, NULL) || mkdir(UPPER "/u", 0755) ||
+	    mkdir(UPPER "/w", 0755) ||
+	    mount("overlay", OVERLAY, "overlay", 0,
+		  "lowerdir=" MNT ",upperdir=" UPPER "/u,workdir=" UPPER "/w")) {
+		errno = ENOTRECOVERABLE;
+		return -1;
+	}
+	rc = chmod(OVERLAY "/new", 0600);
+	umount2(OVERLAY, MNT_DETACH);
+	return rc;
+}
+
+/*
+ * What label's attributes store on a file system whose files carry their mounter's label counts
+ * for nothing there, and is not what reads back: a file reads as the mounter's, with no exec
+ * label. Otherwise a copy that keeps attributes (cp -a, an overlay's copy-up with the
+ * credentials of its mounter, an administrator) would carry an exec label of the mounter's
+ * choice to a file system where it counts: here one to the floor, stored as an image or a FUSE
+ * server of a confined root's could store it.
+ */
+TEST_F(mnt, a_mounters_stored_attributes_are_not_what_reads)
+{
+	char value[LABEL_NAME_MAX + 1];
+
+	ASSERT_EQ(0, load("_ fz_m rwx\n"));
+	ASSERT_EQ(0, setxattr(MNT, XATTR_NAME_LABEL, "fz_m", 4, 0));
+	ASSERT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, mount_and_create()));
+	ASSERT_EQ(0, setxattr(MNT "/new", XATTR_NAME_LABELEXEC, "_", 1, 0));
+	EXPECT_EQ(-1, getxattr(MNT "/new", XATTR_NAME_LABELEXEC, value, sizeof(value)));
+	EXPECT_EQ(ENODATA, errno);
+	EXPECT_EQ(4, getxattr(MNT "/new", XATTR_NAME_LABEL, value, sizeof(value)));
+	EXPECT_EQ(0, memcmp(value, "fz_m", 4));
+
+	EXPECT_EQ(0, copy_up_new()) TH_LOG("copy-up: %s", strerror(errno));
+	EXPECT_EQ(-1, getxattr(UPPER "/u/new", XATTR_NAME_LABELEXEC, value, sizeof(value)));
+	EXPECT_EQ(ENODATA, errno);
+	EXPECT_EQ(4, getxattr(UPPER "/u/new", XATTR_NAME_LABEL, value, sizeof(value)));
+	EXPECT_EQ(0, memcmp(value, "fz_m", 4));
+	umount2(UPPER, MNT_DETACH);
+	rmdir(UPPER);
+	rmdir(OVERLAY);
+	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
 	EXPECT_EQ(0, removexattr(MNT, XATTR_NAME_LABEL));
 }
 
