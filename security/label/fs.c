@@ -259,11 +259,12 @@ static int hook_inode_getsecurity(struct mnt_idmap *idmap, struct inode *inode,
 /*
  * overlayfs copies a lower file's attributes up as getxattr() reads them: from a file system
  * whose files carry their mounter's label, without the exec label and the transmute mark that
- * owned_getsecurity() says are not there, rather than failing the copy-up.
+ * owned_getsecurity() says are not there, rather than failing the copy-up. The lower layer may
+ * be an overlay itself: its file's attributes are its real file's.
  */
 static int hook_inode_copy_up_xattr(struct dentry *src, const char *name)
 {
-	if (label_sb_owner(d_inode(src)->i_sb) &&
+	if (label_sb_owner(d_inode(d_real(src, D_REAL_METADATA))->i_sb) &&
 	    (!strcmp(name, XATTR_NAME_LABELEXEC) || !strcmp(name, XATTR_NAME_LABELTRANSMUTE)))
 		return -ECANCELED;
 	return -EOPNOTSUPP;
