@@ -785,6 +785,27 @@ static int relabel_while_sharing_a_ring(void)
 }
 
 /*
+ * @step in a child of label "mt_a", root with CAP_MAC_ADMIN, given a descriptor of
+ * relabel-self that the floor opened (a task of "mt_a" may not open label's files): the
+ * child's exit status, SETUP_FAILED if it did not run.
+ */
+static int as_mt_a_with_relabel_self(int (*step)(int rs))
+{
+	int rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC), status = SETUP_FAILED;
+	pid_t pid;
+
+	if (rs < 0)
+		return SETUP_FAILED;
+	pid = fork_as("mt_a", ROOT);
+	if (!pid)
+		_exit(step(rs));
+	if (pid > 0)
+		status = child_status(pid);
+	close(rs);
+	return status;
+}
+
+/*
  * What a change of label through the attribute would leave to the old label blocks it too:
  * another process sharing the descriptor table, which would get what the task then opens
  * with the new label, or the fs_struct; an io_uring instance's descriptor, or a mapping of
@@ -794,16 +815,9 @@ static int relabel_while_sharing_a_ring(void)
  */
 TEST(relabel_only_sharing_nothing)
 {
-	int rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
 	pid_t pid;
 
-	ASSERT_LE(0, rs);
-	pid = fork_as("mt_a", ROOT);
-	ASSERT_LE(0, pid);
-	if (!pid)
-		_exit(relabel_while_sharing_tables(rs));
-	EXPECT_EQ(0, child_status(pid));
-	close(rs);
+	EXPECT_EQ(0, as_mt_a_with_relabel_self(relabel_while_sharing_tables));
 	pid = fork_as("mt_a", ROOT);
 	ASSERT_LE(0, pid);
 	if (!pid)
@@ -842,16 +856,7 @@ static int relabel_self_written_by_a_worker(int rs)
  */
 TEST(relabel_self_set_by_the_task_itself)
 {
-	int rs = open(LABEL_FS "relabel-self", O_WRONLY | O_CLOEXEC);
-	pid_t pid;
-
-	ASSERT_LE(0, rs);
-	pid = fork_as("mt_a", ROOT);
-	ASSERT_LE(0, pid);
-	if (!pid)
-		_exit(relabel_self_written_by_a_worker(rs));
-	EXPECT_EQ(0, child_status(pid));
-	close(rs);
+	EXPECT_EQ(0, as_mt_a_with_relabel_self(relabel_self_written_by_a_worker));
 }
 
 /*
