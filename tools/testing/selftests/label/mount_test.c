@@ -901,6 +901,7 @@ static int serve_fuse(int fuse, const char *label, const char *const *links)
  */
 TEST_F(mnt, fuse_files_are_their_mounters)
 {
+	char value[LABEL_NAME_MAX + 1];
 	char opts[96];
 	pid_t server;
 	int fuse;
@@ -918,6 +919,11 @@ TEST_F(mnt, fuse_files_are_their_mounters)
 	close(fuse);
 	EXPECT_EQ(0, ERRNO_AS("fz_m", ROOT_WITHOUT_MAC_ADMIN, open_ro(MNT "/f")));
 	ASSERT_LABEL_DENIES("fz_v", ROOT, open_ro(MNT "/f"));
+	/* And reads as the mounter's: what the server says is not asked. */
+	ASSERT_EQ(0, load("_ fz_m rx\n"));
+	EXPECT_EQ(4, getxattr(MNT "/f", XATTR_NAME_LABEL, value, sizeof(value)))
+		TH_LOG("getxattr: %s", strerror(errno));
+	EXPECT_EQ(0, memcmp(value, "fz_m", 4));
 	EXPECT_EQ(0, umount2(MNT, MNT_DETACH));
 	EXPECT_EQ(0, child_status(server));
 	/* The floor removes it in the teardown. */
